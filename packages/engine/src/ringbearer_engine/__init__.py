@@ -1,0 +1,81 @@
+"""Ringbearer's rules engine for three Lord of the Rings tabletop games.
+
+>>> import ringbearer_engine as rb
+>>> [game.id for game in rb.games()]  # doctest: +SKIP
+['adventure-book', 'adventure-game', 'mount-doom']
+
+Start a match with :meth:`Match.new`, ask it for :meth:`~Match.actions`, :meth:`~Match.play`
+one, and :meth:`~Match.save` it; see the documentation for a walk-through.
+"""
+
+from ._version import __version__
+from .actions import Action, ActionCodec
+from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
+from .chance import Chance, ScriptError, derive_seed
+from .errors import (
+    DamagedSaveError,
+    FutureVersionError,
+    IllegalActionError,
+    NotASaveError,
+    NotationError,
+    RingbearerError,
+    SaveError,
+    SetupError,
+    TamperedSaveError,
+    TruncatedSaveError,
+    UndoError,
+    UnknownActionError,
+    UnknownGameError,
+    WrongGameError,
+)
+from .events import Event
+from .game import Game, GameState, NoOptions, Outcome, games, get_game, register, unregister
+from .match import Match, Step
+from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
+from .simulate import SimulationReport, simulate
+
+__all__ = [
+    "FORMAT_ID",
+    "SAVE_VERSION",
+    "Action",
+    "ActionCodec",
+    "Bot",
+    "Chance",
+    "DamagedSaveError",
+    "Event",
+    "FutureVersionError",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "Match",
+    "MonteCarloAdvisor",
+    "NoOptions",
+    "NotASaveError",
+    "NotationError",
+    "Outcome",
+    "RandomBot",
+    "Ranking",
+    "RingbearerError",
+    "SaveError",
+    "ScriptError",
+    "SetupError",
+    "SimulationReport",
+    "Step",
+    "TamperedSaveError",
+    "TruncatedSaveError",
+    "UndoError",
+    "UnknownActionError",
+    "UnknownGameError",
+    "WrongGameError",
+    "__version__",
+    "bot_names",
+    "derive_seed",
+    "games",
+    "get_game",
+    "make_bot",
+    "register",
+    "register_migration",
+    "simulate",
+    "unregister",
+    "unregister_migration",
+]

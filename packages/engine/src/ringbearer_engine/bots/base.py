@@ -1,0 +1,51 @@
+"""The bot protocol, the random bot, and playing a state out to its end."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..actions import Action
+from ..chance import Chance
+from ..game import Game, GameState
+
+MAX_STEPS = 100_000
+"""Any game that runs this long has a rules bug; playing out stops with an error."""
+
+
+class Bot(Protocol):
+    """Chooses one of the legal actions for the seat that decides now.
+
+    A bot is handed the full state for speed, but a fair bot must act only on what the deciding
+    seat may know: it should look at ``game.view(state, seat)`` or imagine futures from
+    ``game.determinize(state, seat, ...)``, never at hidden parts of ``state`` directly.
+    """
+
+    name: str
+
+    def choose(self, game: Game[Any], state: GameState) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded stream."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._chance = Chance.seeded(seed)
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        options = game.actions(state)
+        return options[self._chance.below(len(options))]
+
+
+def play_out(game: Game[Any], state: GameState, bots: list[Bot], max_steps: int = MAX_STEPS) -> int:
+    """Let ``bots`` (one per seat) play ``state`` to its end, in place; return the step count."""
+    steps = 0
+    while True:
+        seat = game.to_move(state)
+        if seat is None:
+            return steps
+        if steps >= max_steps:
+            raise RuntimeError(f"{game.id}: no end after {max_steps} steps; is a rule looping?")
+        game.apply(state, bots[seat].choose(game, state))
+        steps += 1

@@ -1,0 +1,162 @@
+"""Seeded, serialisable, scriptable chance.
+
+All randomness in a game comes from a :class:`Chance` kept inside the game state, so a state
+and the actions played from it determine everything that follows. The generator is PCG32
+(O'Neill, 2014) written with plain integers: the same seed gives the same numbers on every
+platform and Python version, unlike :mod:`random`, whose algorithms may change.
+
+Tests and tools can *script* chance: queue the faces a named die will show next, or the cards
+a named deck will have on top after its next shuffle. Scripts live in the state too, so a
+scripted match saves, loads and replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import msgspec
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_MULTIPLIER = 6364136223846793005
+MAX_SEED = _MASK64
+
+
+def _splitmix64(value: int) -> int:
+    """Scramble a 64-bit value; used to turn small seeds into well-spread PCG seeds."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+def derive_seed(seed: int, *salts: int) -> int:
+    """A new 64-bit seed from ``seed`` and some salts, e.g. one seed per simulated game."""
+    # The mix must not be symmetric in seed and salt: with ``seed ^ salt`` a run seeded 1
+    # would play the games of a run seeded 2, in another order.
+    value = _splitmix64(seed & _MASK64)
+    for salt in salts:
+        value = _splitmix64((value * _MULTIPLIER + _splitmix64(salt & _MASK64)) & _MASK64)
+    return value
+
+
+class ScriptError(ValueError):
+    """A scripted value does not fit the draw it was meant for."""
+
+
+class Chance(msgspec.Struct):
+    """A PCG32 stream plus the scripted results still waiting to be used."""
+
+    state: int
+    inc: int
+    rolls: dict[str, list[int | str]] = {}
+    orders: dict[str, list[str]] = {}
+
+    @classmethod
+    def from_seed(cls, seed: int, stream: int = 54) -> Chance:
+        """The standard PCG32 seeding (``pcg32_srandom``) with ``seed`` and ``stream``."""
+        chance = cls(state=0, inc=((stream << 1) | 1) & _MASK64)
+        chance.next_u32()
+        chance.state = (chance.state + (seed & _MASK64)) & _MASK64
+        chance.next_u32()
+        return chance
+
+    @classmethod
+    def seeded(cls, seed: int) -> Chance:
+        """A stream for a match or a bot: the seed is spread first so 1, 2, 3 look unrelated."""
+        return cls.from_seed(derive_seed(seed), stream=derive_seed(seed, 1))
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _MULTIPLIER + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rotation = old >> 59
+        return ((xorshifted >> rotation) | (xorshifted << ((-rotation) & 31))) & _MASK32
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``range(bound)``, without modulo bias. Never scripted."""
+        if not 0 < bound <= _MASK32 + 1:
+            raise ValueError(f"bound must be between 1 and 2**32, not {bound}")
+        threshold = ((1 << 32) - bound) % bound
+        while True:
+            value = self.next_u32()
+            if value >= threshold:
+                return value % bound
+
+    @property
+    def position(self) -> tuple[int, int, int]:
+        """Changes whenever chance is consumed; lets a caller tell whether anything was revealed."""
+        return (
+            self.state,
+            sum(map(len, self.rolls.values())),
+            sum(map(len, self.orders.values())),
+        )
+
+    def pick(self, name: str, options: Sequence[T]) -> T:
+        """One of ``options`` at random: a die named ``name`` showing one of its faces.
+
+        A scripted value for ``name`` is used first; it must equal one of the options (or
+        its ``str``), so tests can write ``"sauron"`` for a face or ``3`` for a pip count.
+        """
+        if not options:
+            raise ValueError(f"nothing to pick from for {name!r}")
+        queue = self.rolls.get(name)
+        if queue:
+            wanted = queue.pop(0)
+            if not queue:
+                del self.rolls[name]
+            for option in options:
+                if option == wanted or str(option) == str(wanted):
+                    return option
+            raise ScriptError(
+                f"scripted {name!r} value {wanted!r} is not one of {[str(o) for o in options]}"
+            )
+        return options[self.below(len(options))]
+
+    def roll(self, name: str, faces: int = 6) -> int:
+        """A die named ``name`` with faces 1..``faces``."""
+        return self.pick(name, range(1, faces + 1))
+
+    def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
+        """A shuffled copy of ``items`` (a deck named ``name``; the first item is the top).
+
+        Cards scripted for ``name`` are moved to the top, in the scripted order, after the
+        seeded shuffle; the rest keep their shuffled order.
+        """
+        cards = list(items)
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        scripted = self.orders.pop(name, None)
+        if scripted:
+            top: list[T] = []
+            for wanted in scripted:
+                found = next((c for c in cards if c == wanted or str(c) == wanted), None)
+                if found is None:
+                    raise ScriptError(f"scripted card {wanted!r} is not in the {name!r} deck")
+                cards.remove(found)
+                top.append(found)
+            cards = top + cards
+        return cards
+
+    def script(
+        self,
+        rolls: dict[str, Sequence[int | str]] | None = None,
+        orders: dict[str, Sequence[str]] | None = None,
+    ) -> None:
+        """Queue die faces (per die name) and deck tops (per deck name) for the next draws."""
+        for name, faces in (rolls or {}).items():
+            self.rolls.setdefault(name, []).extend(faces)
+        for name, cards in (orders or {}).items():
+            self.orders[name] = list(cards)
+
+    def fork(self, salt: int) -> Chance:
+        """An independent stream derived from this one, without consuming from it.
+
+        Bots use it to imagine futures: the copy knows nothing of scripted values, so a
+        simulation never learns the dice that the real game will roll.
+        """
+        return Chance.seeded(derive_seed(self.state, self.inc, salt))

@@ -1,0 +1,163 @@
+"""``python -m ringbearer_engine``: list games, simulate them, replay and check saves."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import msgspec
+
+from ._version import __version__
+from .bots import bot_names
+from .errors import RingbearerError, SaveError
+from .game import games, get_game
+from .match import Match
+from .simulate import simulate
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m ringbearer_engine",
+        description="The Ringbearer rules engine: list games, simulate them, read saves.",
+    )
+    parser.add_argument("--version", action="version", version=f"ringbearer-engine {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser("games", help="list the installed games")
+
+    sim = commands.add_parser("simulate", help="play many games between bots and summarise them")
+    sim.add_argument("game", help="a game id, e.g. mount-doom")
+    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    sim.add_argument(
+        "--bot",
+        default="random",
+        help="the bot for every seat, or one per seat separated by commas (default random)",
+    )
+    sim.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. --option friends_in_need=true (repeatable)",
+    )
+    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    replay = commands.add_parser("replay", help="print a save's game step by step")
+    replay.add_argument("save", type=Path)
+
+    check = commands.add_parser("check", help="verify a save; exit status 1 if it is bad")
+    check.add_argument("save", type=Path)
+    return parser
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"an option is NAME=VALUE, not {pair!r}")
+        try:
+            options[name] = msgspec.json.decode(value)
+        except msgspec.DecodeError:
+            options[name] = value
+    return options
+
+
+def _cmd_games(out: TextIO) -> int:
+    installed = games()
+    if not installed:
+        print("No games are installed.", file=out)
+        return 0
+    for game in installed:
+        kind = "cooperative" if game.cooperative else "competitive"
+        seats = f"{game.min_players}-{game.max_players} players"
+        bots = ", ".join(bot_names(game))
+        print(f"{game.id:<16} {game.title} ({kind}, {seats}; bots: {bots})", file=out)
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    game = get_game(args.game)
+    names = [b.strip() for b in args.bot.split(",")]
+    players = args.players or (len(names) if len(names) > 1 else game.default_players)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bots were named for {players} seats")
+    live = err.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if live:
+            print(f"\r{done}/{total} games ({done / total:.0%})", end="", file=err, flush=True)
+
+    report = simulate(
+        args.game,
+        args.games,
+        names,
+        seed=args.seed,
+        options=_options(args.option),
+        workers=args.workers,
+        progress=progress,
+    )
+    if live:
+        print("\r" + " " * 40 + "\r", end="", file=err, flush=True)
+    if args.json:
+        print(msgspec.json.format(msgspec.json.encode(report)).decode(), file=out)
+    else:
+        print(report.text(), file=out)
+    return 0
+
+
+def _load(path: Path) -> Match:
+    return Match.load(path.read_bytes())
+
+
+def _cmd_replay(path: Path, out: TextIO) -> int:
+    match = _load(path)
+    print(f"{match.game.title}: {', '.join(match.players)}; seed {match.seed}", file=out)
+    for step in match.playthrough():
+        who = "" if step.seat is None else f"{match.players[step.seat]}: "
+        print(f"{step.index + 1:>4}. {who}{step.entry}", file=out)
+        for event in step.events:
+            print(f"        {event}", file=out)
+    outcome = match.outcome
+    print(outcome.summary if outcome else match.prompt, file=out)
+    return 0
+
+
+def _cmd_check(path: Path, out: TextIO) -> int:
+    match = _load(path)
+    outcome = match.outcome
+    status = outcome.summary if outcome else f"in progress: {match.prompt}"
+    print(f"{path}: a good save of {match.game.title} ({len(match.log)} steps; {status})", file=out)
+    return 0
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "games":
+            return _cmd_games(out)
+        if args.command == "simulate":
+            return _cmd_simulate(args, out, err)
+        if args.command == "replay":
+            return _cmd_replay(args.save, out)
+        return _cmd_check(args.save, out)
+    except SaveError as error:
+        print(f"{getattr(args, 'save', '')}: not a good save ({error.reason}): {error}", file=err)
+        return 1
+    except OSError as error:
+        print(f"cannot read {error.filename}: {error.strerror}", file=err)
+        return 1
+    except (RingbearerError, ValueError) as error:
+        print(f"error: {error}", file=err)
+        return 2

@@ -1,0 +1,218 @@
+"""What a game is: the protocol every game module implements, and the registry of games.
+
+A game is a set of pure rules over a mutable state struct. The engine's :class:`~.Match`
+drives it (legality checks, history, undo, saves); bots and the simulator drive it directly
+for speed. ``apply`` changes the state it is given: callers that need the old state keep a
+copy (:meth:`Game.clone`), which is how undo and look-ahead work.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .actions import Action, ActionCodec
+from .chance import Chance
+from .errors import UnknownGameError
+from .events import Event
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+
+class GameState(msgspec.Struct, kw_only=True):
+    """Fields every game state has. Games subclass it with their own fields."""
+
+    players: tuple[str, ...]
+    chance: Chance
+
+
+class NoOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The options of a game that has none."""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a match ended.
+
+    ``winners`` lists the winning seats: every seat when a cooperative game is won, none when
+    it is lost, one seat in a race. ``reason`` is a stable id for statistics
+    (``"ring-destroyed"``); ``summary`` says it in a sentence.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    summary: str
+
+    @property
+    def won(self) -> bool:
+        """Whether anybody won; for a cooperative game, whether the team won."""
+        return bool(self.winners)
+
+
+S = TypeVar("S", bound=GameState)
+BotFactory = Callable[[int], "Bot"]
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game. Subclasses describe it and implement the abstract methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    cooperative: ClassVar[bool]
+    state_type: ClassVar[type[GameState]]
+    options_type: ClassVar[type[msgspec.Struct]] = NoOptions
+    action_types: ClassVar[tuple[type[Action], ...]]
+    state_version: ClassVar[int] = 1
+    """Bump when the state's layout changes incompatibly, and register a migration."""
+
+    def __init__(self) -> None:
+        self._codec = ActionCodec(self.action_types)
+        self._encoder = msgspec.msgpack.Encoder()
+        self._decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
+
+    # -- the rules -------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: tuple[str, ...], options: Any, chance: Chance) -> S:
+        """The state at the start of a match."""
+
+    @abstractmethod
+    def actions(self, state: S) -> list[Action]:
+        """Every legal action of whoever decides now; empty once the match is over."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Carry out a legal action, changing ``state``; return what happened in order."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat that decides now, or ``None`` once the match is over."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> msgspec.Struct:
+        """What ``seat`` may see (``None``: a spectator). Never leaks hidden information."""
+
+    # -- hooks with sensible defaults ------------------------------------------------------
+
+    def prompt(self, state: S) -> str:
+        """A sentence saying what is being decided now."""
+        seat = self.to_move(state)
+        return "The match is over." if seat is None else f"{state.players[seat]} to play."
+
+    def why_illegal(self, state: S, action: Action) -> str | None:
+        """Why ``action`` is not legal now, in a sentence; ``None`` for the generic reason."""
+        return None
+
+    def undoable(self, state: S, action: Action, revealed: bool) -> bool:
+        """Whether the action just applied may be taken back.
+
+        ``revealed`` says whether it consumed chance (a roll, a draw). By default such an
+        action cannot be undone: taking back a die roll would let a player re-roll.
+        """
+        return not revealed
+
+    def determinize(self, state: S, seat: int | None, chance: Chance) -> S:
+        """A copy of ``state`` consistent with what ``seat`` knows, with fresh chance.
+
+        Bots imagine futures from it. Games with hidden information override this to
+        re-deal what ``seat`` cannot see (other hands, deck orders) using ``chance``.
+        """
+        copy = self.clone(state)
+        copy.chance = chance
+        return copy
+
+    def turn_number(self, state: S) -> int:
+        """How many turns have been played, for reports of game length."""
+        return 0
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The game's own bots by name (e.g. ``heuristic``), as factories taking a seed."""
+        return {}
+
+    # -- helpers shared by every game ------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (see :mod:`ringbearer_engine.actions`)."""
+        return self._codec.parse(text)
+
+    def encode_state(self, state: S) -> bytes:
+        """Canonical MessagePack bytes of a state: equal states give equal bytes."""
+        return self._encoder.encode(state)
+
+    def decode_state(self, data: bytes) -> S:
+        state: S = self._decoder.decode(data)
+        return state
+
+    def clone(self, state: S) -> S:
+        """A deep copy of ``state``."""
+        return self.decode_state(self.encode_state(state))
+
+    def convert_options(self, options: object) -> Any:
+        return msgspec.convert(options or {}, self.options_type)
+
+
+# -- the registry ---------------------------------------------------------------------------
+
+BUILTIN_GAMES: tuple[str, ...] = ()
+"""Modules under ``ringbearer_engine.games`` that register the games shipped with the engine."""
+
+_registry: dict[str, Game[Any]] = {}
+
+
+@functools.cache
+def _load_builtins() -> None:
+    # Imported on first use, so that importing the engine stays cheap.
+    for module in BUILTIN_GAMES:
+        importlib.import_module(f"ringbearer_engine.games.{module}")
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    """Make ``game`` available by its id. Other packages may register their own games."""
+    if game.id in _registry and type(_registry[game.id]) is not type(game):
+        raise ValueError(f"a different game is already registered as {game.id!r}")
+    _registry[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _registry.pop(game_id, None)
+
+
+def get_game(game_id: str) -> Game[Any]:
+    """The registered game with this id."""
+    _load_builtins()
+    try:
+        return _registry[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_registry)) or "none are installed"
+        raise UnknownGameError(f"no game called {game_id!r} (known: {known})") from None
+
+
+def games() -> list[Game[Any]]:
+    """Every registered game, ordered by id."""
+    _load_builtins()
+    return [_registry[key] for key in sorted(_registry)]
+
+
+def player_count_error(game: Game[Any], players: Sequence[str]) -> str | None:
+    count = len(players)
+    if game.min_players <= count <= game.max_players:
+        return None
+    span = (
+        str(game.min_players)
+        if game.min_players == game.max_players
+        else f"{game.min_players} to {game.max_players}"
+    )
+    return f"{game.title} is for {span} players, not {count}"

@@ -1,0 +1,1 @@
+"""The games shipped with the engine; each module registers itself when imported."""

@@ -1,0 +1,423 @@
+"""A match: one game being played, with its history, undo, replay and saves.
+
+:class:`Match` is the object clients use. It checks every action before the rules see it,
+keeps a snapshot before each step so undo restores the exact earlier state, records every
+step in an action log (notation text), and writes and reads saves.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from ._version import __version__
+from .actions import Action
+from .chance import MAX_SEED, Chance
+from .errors import (
+    IllegalActionError,
+    NotationError,
+    SaveError,
+    SetupError,
+    TamperedSaveError,
+    UndoError,
+    UnknownActionError,
+    WrongGameError,
+)
+from .events import Event
+from .game import Game, GameState, Outcome, get_game, player_count_error
+from .saves import (
+    SaveEnvelope,
+    SaveFormat,
+    encode_envelope,
+    migrate_state,
+    read_envelope,
+    seal,
+)
+
+SCRIPT_PREFIX = "!script "
+"""Log entries starting with this fix upcoming chance (see :meth:`Match.script`)."""
+
+
+class Step(msgspec.Struct, frozen=True):
+    """One entry of a match's history as a replay yields it."""
+
+    index: int
+    seat: int | None
+    entry: str
+    events: list[Event]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Match:
+    """A game in progress. Create one with :meth:`new` or :meth:`load`."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        players: tuple[str, ...],
+        seed: int,
+        options: msgspec.Struct,
+        *,
+        meta: Mapping[str, Any] | None = None,
+        created: str | None = None,
+    ) -> None:
+        self._game = game
+        self._players = players
+        self._seed = seed
+        self._options = options
+        self.meta: dict[str, Any] = dict(meta or {})
+        """Free-form data a client keeps with the match (seat kinds, a save name...)."""
+        self.created = created or _now()
+        self._state: GameState = game.setup(players, options, Chance.seeded(seed))
+        self._log: list[str] = []
+        self._before: list[bytes] = []
+        self._undoable: list[bool] = []
+        self._redo: list[str] = []
+
+    # -- starting ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Game[Any],
+        players: Sequence[str],
+        seed: int | None = None,
+        options: Mapping[str, Any] | msgspec.Struct | None = None,
+        *,
+        meta: Mapping[str, Any] | None = None,
+    ) -> Match:
+        """Start a match. ``seed`` defaults to a random one (kept, so it can be replayed)."""
+        rules = get_game(game) if isinstance(game, str) else game
+        names = tuple(players)
+        problem = player_count_error(rules, names)
+        if problem:
+            raise SetupError(problem)
+        if any(not name.strip() for name in names):
+            raise SetupError("every player needs a name")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        return cls(rules, names, seed, _convert_options(rules, options), meta=meta)
+
+    # -- what the match is ------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        return self._game
+
+    @property
+    def game_id(self) -> str:
+        return self._game.id
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> msgspec.Struct:
+        return self._options
+
+    @property
+    def state(self) -> GameState:
+        """The full state, hidden parts included. Read it; do not change it. Clients that
+        show a seat its game should use :meth:`view`."""
+        return self._state
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """Every step so far, as notation (and ``!script`` entries)."""
+        return tuple(self._log)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides now; ``None`` once the match is over."""
+        return self._game.to_move(self._state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._game.outcome(self._state)
+
+    @property
+    def prompt(self) -> str:
+        """What is being decided now, as a sentence."""
+        return self._game.prompt(self._state)
+
+    def actions(self) -> list[Action]:
+        """The legal actions of whoever decides now."""
+        return self._game.actions(self._state)
+
+    def view(self, seat: int | None = None) -> msgspec.Struct:
+        """What ``seat`` may see; ``None`` for a spectator."""
+        if seat is not None and not 0 <= seat < len(self._players):
+            raise ValueError(f"there is no seat {seat} in a {len(self._players)}-player match")
+        return self._game.view(self._state, seat)
+
+    def snapshot(self) -> bytes:
+        """The state's canonical bytes: equal states, equal bytes."""
+        return self._game.encode_state(self._state)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        """The action that ``text`` names in this game's notation."""
+        return self._game.parse_action(text)
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Carry out one legal action and return what happened, in order.
+
+        An illegal action raises :class:`IllegalActionError` with the reason; the match is
+        then exactly as it was.
+        """
+        events = self._step(action)
+        self._redo.clear()
+        return events
+
+    def script(
+        self,
+        rolls: Mapping[str, Sequence[int | str]] | None = None,
+        orders: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
+        """Fix upcoming chance: the next faces of named dice, the top cards of named decks.
+
+        The script is a step of the log, so a scripted match saves and replays exactly.
+        """
+        payload = {
+            "rolls": {k: list(v) for k, v in (rolls or {}).items()},
+            "orders": {k: list(v) for k, v in (orders or {}).items()},
+        }
+        self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
+        self._redo.clear()
+
+    def _step(self, entry: Action | str) -> list[Event]:
+        state = self._state
+        before = self._game.encode_state(state)
+        if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
+            try:
+                _apply_script(state.chance, entry)
+            except BaseException:
+                self._state = self._game.decode_state(before)
+                raise
+            self._record(entry, before, undoable=True)
+            return []
+        action = self._legal(entry)
+        position = state.chance.position
+        try:
+            events = self._game.apply(state, action)
+        except BaseException:
+            # A rules bug must not leave a half-applied action behind.
+            self._state = self._game.decode_state(before)
+            raise
+        revealed = state.chance.position != position
+        self._record(str(action), before, self._game.undoable(state, action, revealed))
+        return events
+
+    def _legal(self, entry: Action | str) -> Action:
+        action = self.parse(entry) if isinstance(entry, str) else entry
+        outcome = self.outcome
+        if outcome is not None:
+            raise IllegalActionError(str(action), f"the match is over ({outcome.summary})")
+        if action not in self.actions():
+            reason = self._game.why_illegal(self._state, action)
+            raise IllegalActionError(str(action), reason or self._generic_reason())
+        return action
+
+    def _generic_reason(self) -> str:
+        legal = ", ".join(str(a) for a in self.actions()[:12])
+        more = " ..." if len(self.actions()) > 12 else ""
+        return f"{self.prompt} Legal now: {legal}{more}"
+
+    def _record(self, entry: str, before: bytes, undoable: bool) -> None:
+        self._log.append(entry)
+        self._before.append(before)
+        self._undoable.append(undoable)
+
+    # -- undo and redo ----------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undoable) and self._undoable[-1]
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> str:
+        """Take back the last step and return its notation.
+
+        Raises :class:`UndoError` when there is none, or when the rules forbid it (the step
+        rolled dice or revealed a card).
+        """
+        if not self._log:
+            raise UndoError("there is nothing to undo")
+        if not self._undoable:
+            raise UndoError("this match was loaded without its history, so earlier steps stay")
+        if not self._undoable[-1]:
+            raise UndoError(f"{self._log[-1]!r} cannot be taken back: it revealed chance")
+        entry = self._log.pop()
+        self._undoable.pop()
+        self._state = self._game.decode_state(self._before.pop())
+        self._redo.append(entry)
+        return entry
+
+    def redo(self) -> list[Event]:
+        """Play again the step most recently undone."""
+        if not self._redo:
+            raise UndoError("there is nothing to redo")
+        events = self._step(self._redo[-1])
+        self._redo.pop()
+        return events
+
+    # -- replay -----------------------------------------------------------------------------
+
+    def playthrough(self) -> Iterator[Step]:
+        """Replay this match from its seed, yielding each step with the events it caused."""
+        fresh = Match(self._game, self._players, self._seed, self._options, meta=self.meta)
+        for index, entry in enumerate(self._log):
+            seat = fresh.to_move
+            yield Step(index, seat, entry, fresh._step(entry))
+
+    def replay(self) -> Match:
+        """A new match rebuilt from the seed and the action log alone."""
+        return Match.from_log(
+            self._game, self._players, self._seed, self._options, self._log, meta=self.meta
+        )
+
+    @classmethod
+    def from_log(
+        cls,
+        game: str | Game[Any],
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, Any] | msgspec.Struct | None,
+        log: Sequence[str],
+        *,
+        meta: Mapping[str, Any] | None = None,
+    ) -> Match:
+        """The match reached by playing ``log`` from ``seed``."""
+        match = cls.new(game, players, seed, options, meta=meta)
+        for entry in log:
+            match._step(entry)
+        return match
+
+    # -- saves ------------------------------------------------------------------------------
+
+    def save(self, fmt: SaveFormat = "msgpack", *, saved_at: datetime | None = None) -> bytes:
+        """The match as a save: compact MessagePack by default, or readable JSON."""
+        envelope = SaveEnvelope(
+            engine_version=__version__,
+            game=self._game.id,
+            state_version=self._game.state_version,
+            players=list(self._players),
+            options=msgspec.to_builtins(self._options),
+            seed=self._seed,
+            log=list(self._log),
+            state=msgspec.to_builtins(self._state),
+            created=self.created,
+            saved=saved_at.isoformat(timespec="seconds") if saved_at else _now(),
+            meta=self.meta,
+        )
+        return encode_envelope(seal(envelope), fmt)
+
+    @classmethod
+    def load(cls, data: bytes, *, game: str | None = None, verify: bool = True) -> Match:
+        """Restore a match from :meth:`save` output.
+
+        ``game`` refuses saves of any other game. With ``verify`` (the default) the log is
+        replayed from the seed and must reproduce the snapshot exactly; this also restores
+        the undo history. Every problem raises a :class:`~ringbearer_engine.SaveError`.
+        """
+        envelope, _ = read_envelope(data)
+        if game is not None and envelope.game != game:
+            raise WrongGameError(f"this is a save of {envelope.game!r}, not of {game!r}")
+        try:
+            rules = get_game(envelope.game)
+        except KeyError as error:
+            raise WrongGameError(f"this save is of a game that is not installed: {error}") from None
+        state_data = migrate_state(envelope, rules.state_version)
+        try:
+            state: GameState = msgspec.convert(state_data, rules.state_type)
+            options = _convert_options(rules, envelope.options)
+            match = cls(
+                rules,
+                tuple(envelope.players),
+                envelope.seed,
+                options,
+                meta=envelope.meta,
+                created=envelope.created,
+            )
+        except (msgspec.ValidationError, SetupError) as error:
+            raise SaveError(f"the save is damaged: {error}") from None
+        if verify:
+            match._replay_into(envelope.log)
+            if match.snapshot() != rules.encode_state(state):
+                raise TamperedSaveError(
+                    "the saved position is not the one its action log leads to: the save was "
+                    "edited, or it was written by an engine with different rules"
+                )
+        else:
+            match._log = list(envelope.log)
+        match._state = state
+        return match
+
+    def _replay_into(self, log: Sequence[str]) -> None:
+        for index, entry in enumerate(log, start=1):
+            try:
+                self._step(entry)
+            except NotationError as error:
+                raise UnknownActionError(
+                    f"step {index} of the log, {entry!r}, is not an action of "
+                    f"{self._game.title}: {error.reason}"
+                ) from None
+            except IllegalActionError as error:
+                raise UnknownActionError(
+                    f"step {index} of the log, {entry!r}, is not allowed at that point: "
+                    f"{error.reason}"
+                ) from None
+            except (ValueError, KeyError, TypeError) as error:
+                raise UnknownActionError(
+                    f"step {index} of the log, {entry!r}, cannot be replayed: {error}"
+                ) from None
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self._game.id} players={list(self._players)} seed={self._seed} "
+            f"steps={len(self._log)}>"
+        )
+
+
+def _convert_options(
+    game: Game[Any], options: Mapping[str, Any] | msgspec.Struct | None
+) -> msgspec.Struct:
+    if isinstance(options, game.options_type):
+        return options
+    data = msgspec.to_builtins(options) if isinstance(options, msgspec.Struct) else options
+    try:
+        converted: msgspec.Struct = game.convert_options(data)
+    except msgspec.ValidationError as error:
+        raise SetupError(f"bad options for {game.title}: {error}") from None
+    return converted
+
+
+def _apply_script(chance: Chance, entry: str) -> None:
+    try:
+        payload = json.loads(entry.removeprefix(SCRIPT_PREFIX))
+        rolls = payload["rolls"]
+        orders = payload["orders"]
+        if not isinstance(rolls, dict) or not isinstance(orders, dict):
+            raise TypeError("rolls and orders must be mappings")
+    except (ValueError, KeyError, TypeError) as error:
+        raise NotationError(entry, f"not a valid chance script: {error}") from None
+    chance.script(rolls, orders)

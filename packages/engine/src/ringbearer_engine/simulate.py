@@ -1,0 +1,173 @@
+"""Play many seeded games between bots and summarise them.
+
+Game ``i`` of a run with seed ``S`` always gets the same derived seeds, whatever the number
+of workers, so a run's totals are reproducible.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from .bots import make_bot, play_out
+from .chance import Chance, derive_seed
+from .game import get_game
+from .stats import wilson_interval
+
+
+class GameResult(msgspec.Struct, frozen=True, array_like=True):
+    """What one simulated game came to."""
+
+    winners: tuple[int, ...]
+    reason: str
+    steps: int
+    turns: int
+
+
+class Share(msgspec.Struct, frozen=True):
+    """A count out of the games played, with its rate and 95% Wilson interval."""
+
+    count: int
+    rate: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, count: int, total: int) -> Share:
+        low, high = wilson_interval(count, total)
+        return cls(count, count / total if total else 0.0, low, high)
+
+    def __str__(self) -> str:
+        return f"{self.rate:6.1%}  (95% CI {self.low:.1%} to {self.high:.1%}; {self.count})"
+
+
+class SimulationReport(msgspec.Struct, frozen=True):
+    """The summary of a simulation run."""
+
+    game: str
+    bots: list[str]
+    players: int
+    games: int
+    seed: int
+    options: dict[str, Any]
+    wins: Share
+    """Games won: by the team in a cooperative game, by anybody in a race."""
+    seat_wins: list[Share]
+    mean_steps: float
+    mean_turns: float
+    reasons: dict[str, int]
+    seconds: float
+    games_per_second: float
+    workers: int
+
+    def text(self) -> str:
+        """The report as lines for a terminal."""
+        lines = [
+            f"{self.game}: {self.games} games, {self.players} players, bots "
+            f"{', '.join(self.bots)}, seed {self.seed}",
+            f"  won            {self.wins}",
+        ]
+        if len(set(self.bots)) > 1 or not _cooperative(self.game):
+            for seat, share in enumerate(self.seat_wins):
+                lines.append(f"  seat {seat + 1} ({self.bots[seat]:>9}) {share}")
+        lines.append(f"  mean length    {self.mean_turns:.1f} turns, {self.mean_steps:.1f} actions")
+        lines.append("  outcomes")
+        for reason, count in sorted(self.reasons.items(), key=lambda kv: -kv[1]):
+            lines.append(f"    {reason:<24} {count:>7}  {count / self.games:6.1%}")
+        lines.append(
+            f"  throughput     {self.games_per_second:,.1f} games/s "
+            f"({self.seconds:.2f} s, {self.workers} worker{'s' if self.workers > 1 else ''})"
+        )
+        return "\n".join(lines)
+
+
+def _cooperative(game_id: str) -> bool:
+    return get_game(game_id).cooperative
+
+
+def play_game(
+    game_id: str,
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+    options: dict[str, Any] | None = None,
+) -> GameResult:
+    """Play game number ``index`` of a run seeded with ``seed``."""
+    game = get_game(game_id)
+    game_seed = derive_seed(seed, index)
+    players = tuple(f"Seat {n + 1}" for n in range(len(bots)))
+    state = game.setup(players, game.convert_options(options), Chance.seeded(game_seed))
+    seats = [make_bot(game, name, derive_seed(game_seed, 1000 + n)) for n, name in enumerate(bots)]
+    steps = play_out(game, state, seats)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return GameResult(outcome.winners, outcome.reason, steps, game.turn_number(state))
+
+
+def _play_chunk(args: tuple[str, list[str], int, int, int, dict[str, Any]]) -> list[GameResult]:
+    game_id, bots, seed, start, stop, options = args
+    return [play_game(game_id, bots, seed, i, options) for i in range(start, stop)]
+
+
+def simulate(
+    game_id: str,
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` games with ``bots`` (one name per seat) and summarise them."""
+    game = get_game(game_id)
+    if not game.min_players <= len(bots) <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
+        )
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    options = msgspec.to_builtins(game.convert_options(options))
+    for n, name in enumerate(bots):
+        make_bot(game, name, n)  # refuse an unknown bot before any work starts
+    chunk = max(1, min(250, games // (workers * 8) or 1))
+    tasks = [
+        (game_id, list(bots), seed, start, min(start + chunk, games), options)
+        for start in range(0, games, chunk)
+    ]
+    results: list[GameResult] = []
+    began = time.perf_counter()
+    if workers <= 1:
+        for task in tasks:
+            results.extend(_play_chunk(task))
+            if progress:
+                progress(len(results), games)
+    else:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers) as pool:
+            for part in pool.imap_unordered(_play_chunk, tasks):
+                results.extend(part)
+                if progress:
+                    progress(len(results), games)
+    seconds = time.perf_counter() - began
+    seat_counts = Counter(seat for r in results for seat in r.winners)
+    return SimulationReport(
+        game=game_id,
+        bots=list(bots),
+        players=len(bots),
+        games=games,
+        seed=seed,
+        options=options,
+        wins=Share.of(sum(1 for r in results if r.winners), games),
+        seat_wins=[Share.of(seat_counts[s], games) for s in range(len(bots))],
+        mean_steps=sum(r.steps for r in results) / games,
+        mean_turns=sum(r.turns for r in results) / games,
+        reasons=dict(Counter(r.reason for r in results)),
+        seconds=seconds,
+        games_per_second=games / seconds if seconds > 0 else float("inf"),
+        workers=max(1, workers),
+    )
