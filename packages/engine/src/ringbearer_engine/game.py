@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -165,17 +166,17 @@ class Game(ABC, Generic[S]):
 
 # -- the registry ---------------------------------------------------------------------------
 
-BUILTIN_GAMES: tuple[str, ...] = ()
-"""Modules under ``ringbearer_engine.games`` that register the games shipped with the engine."""
-
 _registry: dict[str, Game[Any]] = {}
 
 
 @functools.cache
 def _load_builtins() -> None:
-    # Imported on first use, so that importing the engine stays cheap.
-    for module in BUILTIN_GAMES:
-        importlib.import_module(f"ringbearer_engine.games.{module}")
+    # Each module of ringbearer_engine.games registers its game when imported. They are
+    # imported on first use, so that importing the engine stays cheap.
+    from . import games as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
 
 
 def register(game: Game[Any]) -> Game[Any]:
