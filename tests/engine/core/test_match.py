@@ -285,4 +285,4 @@ def test_registering_a_different_game_under_a_taken_id_is_refused() -> None:
 
 
 def test_games_lists_registered_games() -> None:
-    assert "pig" in [g.id for g in rb.games()]
+    assert "pig" in [g.id for g in rb.list_games()]

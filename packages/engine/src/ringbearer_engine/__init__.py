@@ -1,7 +1,7 @@
 """Ringbearer's rules engine for three Lord of the Rings tabletop games.
 
 >>> import ringbearer_engine as rb
->>> [game.id for game in rb.games()]  # doctest: +SKIP
+>>> [game.id for game in rb.list_games()]  # doctest: +SKIP
 ['adventure-book', 'adventure-game', 'mount-doom']
 
 Start a match with :meth:`Match.new`, ask it for :meth:`~Match.actions`, :meth:`~Match.play`
@@ -29,7 +29,7 @@ from .errors import (
     WrongGameError,
 )
 from .events import Event
-from .game import Game, GameState, NoOptions, Outcome, games, get_game, register, unregister
+from .game import Game, GameState, NoOptions, Outcome, get_game, list_games, register, unregister
 from .match import Match, Step
 from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
 from .simulate import SimulationReport, simulate
@@ -70,8 +70,8 @@ __all__ = [
     "__version__",
     "bot_names",
     "derive_seed",
-    "games",
     "get_game",
+    "list_games",
     "make_bot",
     "register",
     "register_migration",

@@ -13,7 +13,7 @@ import msgspec
 from ._version import __version__
 from .bots import bot_names
 from .errors import RingbearerError, SaveError
-from .game import games, get_game
+from .game import get_game, list_games
 from .match import Match
 from .simulate import simulate
 
@@ -70,7 +70,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def _cmd_games(out: TextIO) -> int:
-    installed = games()
+    installed = list_games()
     if not installed:
         print("No games are installed.", file=out)
         return 0

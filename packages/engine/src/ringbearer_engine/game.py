@@ -173,8 +173,7 @@ _registry: dict[str, Game[Any]] = {}
 def _load_builtins() -> None:
     # Each module of ringbearer_engine.games registers its game when imported. They are
     # imported on first use, so that importing the engine stays cheap.
-    from . import games as package
-
+    package = importlib.import_module("ringbearer_engine.games")
     for module in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"{package.__name__}.{module.name}")
 
@@ -201,7 +200,7 @@ def get_game(game_id: str) -> Game[Any]:
         raise UnknownGameError(f"no game called {game_id!r} (known: {known})") from None
 
 
-def games() -> list[Game[Any]]:
+def list_games() -> list[Game[Any]]:
     """Every registered game, ordered by id."""
     _load_builtins()
     return [_registry[key] for key in sorted(_registry)]
