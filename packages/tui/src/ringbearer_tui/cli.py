@@ -5,10 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+import ringbearer_engine as rb
 from ringbearer_engine import __version__ as engine_version
 
 from ._version import __version__
+from .dialogs.new_game import NewGameRequest
+from .paths import resolve_paths
+from .seats import Seat
+from .settings import load_settings
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,15 +28,72 @@ def _parser() -> argparse.ArgumentParser:
         action="version",
         version=f"ringbearer {__version__} (engine {engine_version})",
     )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="keep saves and settings here (default: the platform's data folder, "
+        "or $RINGBEARER_DATA_DIR)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    new = commands.add_parser("new", help="start a new game at once")
+    new.add_argument("game", help="a game id, e.g. mount-doom")
+    new.add_argument(
+        "--seats",
+        help="comma-separated seats; NAME for a person, NAME=BOT for a bot (e.g. Ann,Bo=heuristic)",
+    )
+    new.add_argument("--seed", type=int, help="the game's seed (default: random)")
+    commands.add_parser("continue", help="resume the most recent unfinished game")
+    load = commands.add_parser("load", help="open a save file")
+    load.add_argument("file", type=Path)
     return parser
+
+
+def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[Seat]:
+    """Seats from ``--seats``; by default the game's usual count, everyone a person."""
+    if not text:
+        count = game.default_players
+        return [Seat(names[n] if n < len(names) else f"Player {n + 1}") for n in range(count)]
+    seats = []
+    for part in text.split(","):
+        name, _, bot = part.partition("=")
+        if not name.strip():
+            raise ValueError(f"a seat needs a name: {part!r}")
+        if bot and bot not in rb.bot_names(game):
+            raise ValueError(f"{game.title} has no bot {bot!r} (known: {rb.bot_names(game)})")
+        seats.append(Seat(name.strip(), "bot", bot) if bot else Seat(name.strip()))
+    return seats
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    _parser().parse_args(argv)
-    print(
-        f"ringbearer {__version__}: the game screens are not in this release yet.\n"
-        "Meanwhile the engine runs simulations: python -m ringbearer_engine --help",
-        file=sys.stderr,
-    )
-    return 0
+    args = _parser().parse_args(argv)
+    paths = resolve_paths(args.data_dir)
+    from .app import RingbearerApp, Start, StartContinue, StartLoaded, StartNew
+
+    start: Start | None = None
+    try:
+        if args.command == "new":
+            game = rb.get_game(args.game)
+            settings, _ = load_settings(paths.settings_file)
+            seats = parse_seats(args.seats, game, settings.default_names)
+            start = StartNew(NewGameRequest(game.id, seats, {}, args.seed))
+        elif args.command == "continue":
+            start = StartContinue()
+        elif args.command == "load":
+            data = args.file.read_bytes()
+            rb.Match.load(data)  # refuse a bad file before the screen takes over
+            start = StartLoaded(data)
+    except rb.SaveError as error:
+        print(
+            f"ringbearer: {args.file}: not a good save ({error.reason}): {error}", file=sys.stderr
+        )
+        return 1
+    except OSError as error:
+        print(f"ringbearer: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
+        return 1
+    except (rb.RingbearerError, ValueError) as error:
+        print(f"ringbearer: {error}", file=sys.stderr)
+        return 2
+    app = RingbearerApp(paths, start)
+    app.run()
+    return 0 if app.return_code in (None, 0) else int(app.return_code)

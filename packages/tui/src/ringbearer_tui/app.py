@@ -1,0 +1,214 @@
+"""The Ringbearer app: the screens, the saves, the settings, and a clean exit on hang-up."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from typing import Literal
+
+import msgspec
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+import ringbearer_engine as rb
+
+from .commands import RingbearerCommands
+from .dialogs.confirm import ConfirmDialog
+from .dialogs.help import HelpDialog
+from .dialogs.message import MessageDialog
+from .dialogs.new_game import NewGameDialog, NewGameRequest
+from .paths import AppPaths
+from .screens.game import GameScreen
+from .screens.load import LoadScreen
+from .screens.main_menu import MainMenu
+from .screens.rules import RulesScreen
+from .screens.settings import SettingsScreen
+from .session import GameSession
+from .settings import Settings, load_settings, save_settings
+from .storage import SaveEntry, SaveStore
+
+
+class StartNew(msgspec.Struct, frozen=True):
+    request: NewGameRequest
+
+
+class StartContinue(msgspec.Struct, frozen=True):
+    pass
+
+
+class StartLoaded(msgspec.Struct, frozen=True):
+    data: bytes
+
+
+Start = StartNew | StartContinue | StartLoaded
+
+
+class RingbearerApp(App[None]):
+    TITLE = "Ringbearer"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {RingbearerCommands}
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit_app", "Quit", id="app.quit", priority=True),
+    ]
+    HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+
+    def __init__(self, paths: AppPaths, start: Start | None = None) -> None:
+        super().__init__()
+        self.paths = paths
+        self.settings, self._settings_problem = load_settings(paths.settings_file)
+        self.store = SaveStore(paths.saves, paths.autosaves)
+        self._start = start
+        self.exit_reason: Literal["quit", "hang-up"] = "quit"
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.apply_settings(self.settings, persist=False)
+        self.push_screen(MainMenu())
+        if self._settings_problem:
+            problem = self._settings_problem
+            self.notify(
+                f"Settings in {problem.path} were not used ({problem.reason}); "
+                "the defaults apply until you save new ones.",
+                severity="warning",
+                timeout=10,
+            )
+        self._install_signal_handlers()
+        self.call_after_refresh(self._begin)
+
+    def _begin(self) -> None:
+        start, self._start = self._start, None
+        if isinstance(start, StartNew):
+            self._start_game(start.request)
+        elif isinstance(start, StartContinue):
+            self.action_continue_game()
+        elif isinstance(start, StartLoaded):
+            self.open_match(rb.Match.load(start.data))
+
+    def _install_signal_handlers(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            for number in self.HANG_UP_SIGNALS:
+                loop.add_signal_handler(number, self.hang_up)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread, or no signals here: nothing to hang up on
+
+    def on_unmount(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            for number in self.HANG_UP_SIGNALS:
+                loop.remove_signal_handler(number)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def hang_up(self) -> None:
+        """The terminal went away (SIGHUP) or we were told to stop (SIGTERM): save, exit."""
+        session = self.current_session
+        if session is not None:
+            # If even this fails, nothing more can be done: the last autosave stands.
+            with contextlib.suppress(OSError):
+                session.autosave()
+        self.exit_reason = "hang-up"
+        self.exit()
+
+    @property
+    def current_session(self) -> GameSession | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen.session
+        return None
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def apply_settings(self, settings: Settings, *, persist: bool) -> None:
+        self.settings = settings
+        self.theme = settings.theme
+        self.animation_level = "full" if settings.animation else "none"
+        if settings.keymap:
+            self.set_keymap(settings.keymap)
+        if persist:
+            try:
+                save_settings(self.paths.settings_file, settings)
+            except OSError as error:
+                self.notify(f"Settings not saved: {error}", severity="error")
+
+    # -- menu actions -----------------------------------------------------------------------
+
+    def action_new_game(self, game_id: str | None = None) -> None:
+        if not rb.list_games():
+            self.notify("No games are installed with this engine.", severity="error")
+            return
+
+        def chosen(request: NewGameRequest | None) -> None:
+            if request is not None:
+                self._start_game(request)
+
+        self.push_screen(NewGameDialog(self.settings, game_id), chosen)
+
+    def _start_game(self, request: NewGameRequest) -> None:
+        try:
+            session = GameSession.start(
+                request.game_id, request.seats, request.seed, request.options, self.store
+            )
+        except (rb.RingbearerError, OSError) as error:
+            self.notify(f"The game could not start: {error}", severity="error")
+            return
+        self.open_session(session)
+
+    def action_continue_game(self) -> None:
+        entry = self.store.latest_autosave()
+        if entry is None:
+            self.notify("There is no unfinished game to continue.")
+            return
+        self.open_save(entry)
+
+    def action_load(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def action_settings(self) -> None:
+        self.push_screen(SettingsScreen())
+
+    def action_rules(self) -> None:
+        session = self.current_session
+        self.push_screen(RulesScreen(session.match.game_id if session else None))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpDialog):
+            self.push_screen(HelpDialog(self.screen))
+
+    def action_quit_app(self) -> None:
+        if not self.settings.confirm_quit:
+            self.exit()
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        if not isinstance(self.screen, ConfirmDialog):
+            self.push_screen(ConfirmDialog("Quit Ringbearer? Your game is saved."), done)
+
+    # -- opening games ----------------------------------------------------------------------
+
+    def open_save(self, entry: SaveEntry, *, from_backup: bool = False) -> None:
+        try:
+            match = self.store.load(entry, from_backup=from_backup)
+        except (OSError, rb.SaveError) as error:
+            self.push_screen(MessageDialog("This save cannot be loaded", str(error)))
+            return
+        self.open_match(match)
+
+    def open_match(self, match: rb.Match) -> None:
+        self.open_session(GameSession(match, self.store))
+
+    def open_session(self, session: GameSession) -> None:
+        # Back to the menu first, so leaving the game always returns there.
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+        self.push_screen(GameScreen(session))
+
+    def get_default_screen(self) -> Screen[None]:
+        return Screen()

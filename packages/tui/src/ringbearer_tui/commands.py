@@ -1,0 +1,54 @@
+"""The command palette (ctrl+p): every menu entry, and on the game screen every choice."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from .app import RingbearerApp
+
+MENU_COMMANDS = (
+    ("New game", "new_game", "Start a new game"),
+    ("Continue", "continue_game", "Resume the most recent game"),
+    ("Load", "load", "Open the list of saved games"),
+    ("Settings", "settings", "Theme, bot speed, default names"),
+    ("Rules", "rules", "Read the rules of each game"),
+    ("Help", "help", "Keys and how the app works"),
+    ("Quit", "quit_app", "Leave Ringbearer (the game is saved)"),
+)
+
+
+class RingbearerCommands(Provider):
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app = cast("RingbearerApp", self.app)
+        found: list[tuple[str, Callable[[], object], str]] = [
+            (name, getattr(app, f"action_{action}"), help_text)
+            for name, action, help_text in MENU_COMMANDS
+        ]
+        from .screens.game import GameScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen) and not screen.session.bot_to_move:
+            match = screen.session.match
+            for action in match.actions():
+                label = screen.look.describe(match, action)
+                found.append((f"Play: {label}", partial(screen.play, action), str(action)))
+            found.append(("Hint", screen.action_hint, "Rank the choices with the advisor"))
+            found.append(("Undo", screen.action_undo, "Take back your last decision"))
+            found.append(("Save as", screen.action_save_as, "Save this game under a name"))
+        return found
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> AsyncIterator[Hit]:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

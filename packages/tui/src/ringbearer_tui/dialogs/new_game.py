@@ -1,0 +1,219 @@
+"""Choose the game, the seats (people or bots), the variants and, if wanted, the seed.
+
+The defaults are ready to go: Enter on the main menu's New game, Enter again here, and a game
+starts with the game's usual number of seats, one person and the rest heuristic bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec import inspect as mi
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select
+
+import ringbearer_engine as rb
+
+from ..seats import Seat
+from ..settings import Settings
+
+HUMAN = "human"
+
+
+class NewGameRequest(msgspec.Struct, frozen=True):
+    game_id: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int | None
+
+
+def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
+    """The game's options that the dialog can offer: (name, label, default)."""
+    info = mi.type_info(game.options_type)
+    assert isinstance(info, mi.StructType)
+    labels: dict[str, str] = getattr(game.options_type, "labels", {})
+    fields = []
+    for field in info.fields:
+        if isinstance(field.type, mi.BoolType | mi.IntType):
+            label = labels.get(field.name, field.name.replace("_", " ").capitalize())
+            fields.append((field.name, label, field.default))
+    return fields
+
+
+class NewGameDialog(ModalScreen[NewGameRequest | None]):
+    DEFAULT_CSS = """
+    NewGameDialog { align: center middle; }
+    NewGameDialog > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    NewGameDialog VerticalScroll { height: auto; max-height: 1fr; }
+    NewGameDialog .row { height: auto; }
+    NewGameDialog .row Label { width: 12; padding-top: 1; }
+    NewGameDialog .row Input { width: 1fr; }
+    NewGameDialog .row Select { width: 1fr; }
+    NewGameDialog #buttons { height: auto; align-horizontal: right; }
+    NewGameDialog #buttons Button { margin-left: 2; }
+    NewGameDialog #error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="new.cancel"),
+        Binding("ctrl+s", "start", "Start", id="new.start"),
+    ]
+    HELP_TITLE = "the New game dialog"
+
+    def __init__(self, settings: Settings, game_id: str | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.games = rb.list_games()
+        ids = [g.id for g in self.games]
+        self.game_id = game_id if game_id in ids else _preferred(ids)
+
+    @property
+    def game(self) -> rb.Game[Any]:
+        return rb.get_game(self.game_id)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]New game[/b]")
+            with VerticalScroll():
+                with Horizontal(classes="row"):
+                    yield Label("Game")
+                    yield Select(
+                        [(g.title, g.id) for g in self.games],
+                        value=self.game_id,
+                        allow_blank=False,
+                        id="game",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Seats")
+                    yield Select(self._counts(), allow_blank=False, id="count")
+                yield Vertical(id="seats", classes="row")
+                yield Vertical(id="options", classes="row")
+                with Horizontal(classes="row"):
+                    yield Label("Seed")
+                    yield Input(placeholder="random", restrict=r"\d*", max_length=19, id="seed")
+                yield Label("", id="error")
+            with Horizontal(id="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    async def on_mount(self) -> None:
+        await self._game_changed()
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#game")
+    async def _on_game(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game_id:
+            self.game_id = event.value
+            await self._game_changed()
+
+    @on(Select.Changed, "#count")
+    async def _on_count(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            await self._show_seats(event.value)
+
+    def _counts(self) -> list[tuple[str, int]]:
+        game = self.game
+        return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+
+    async def _game_changed(self) -> None:
+        game = self.game
+        count = self.query_one("#count", Select)
+        with count.prevent(Select.Changed):
+            count.set_options(self._counts())
+            count.value = game.default_players
+        await self._show_seats(game.default_players)
+        await self._show_options()
+
+    async def _show_seats(self, count: int) -> None:
+        box = self.query_one("#seats", Vertical)
+        await box.remove_children()
+        kinds = [("Person", HUMAN)] + [(f"Bot: {name}", name) for name in rb.bot_names(self.game)]
+        default_bot = "heuristic" if "heuristic" in rb.bot_names(self.game) else "random"
+        rows = []
+        for seat in range(count):
+            kind = HUMAN if seat == 0 or self.game.cooperative else default_bot
+            rows.append(
+                Horizontal(
+                    Label(f"Seat {seat + 1}"),
+                    Input(self.settings.name_for(seat), max_length=24, classes="seat-name"),
+                    Select(kinds, value=kind, allow_blank=False, classes="seat-kind"),
+                    classes="row",
+                )
+            )
+        await box.mount_all(rows)
+
+    async def _show_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        widgets: list[Widget] = []
+        for name, label, default in option_fields(self.game):
+            if isinstance(default, bool):
+                widgets.append(Checkbox(label, value=default, name=name, classes="option"))
+            else:
+                widgets.append(
+                    Horizontal(
+                        Label(label),
+                        Input(str(default), restrict=r"\d*", name=name, classes="option"),
+                        classes="row",
+                    )
+                )
+        await box.mount_all(widgets)
+
+    def request(self) -> NewGameRequest:
+        """The game described by the form; ValueError says what is wrong with it."""
+        seats = []
+        for row in self.query("#seats > Horizontal"):
+            name = row.query_one(Input).value.strip()
+            kind = row.query_one(Select).value
+            if not name:
+                raise ValueError("every seat needs a name")
+            seats.append(Seat(name) if kind == HUMAN else Seat(name, "bot", str(kind)))
+        if len({s.name for s in seats}) != len(seats):
+            raise ValueError("give every seat a different name")
+        options: dict[str, Any] = {}
+        defaults = {name: default for name, _, default in option_fields(self.game)}
+        for widget in self.query(".option"):
+            name = widget.name or ""
+            if isinstance(widget, Checkbox):
+                options[name] = widget.value
+            elif isinstance(widget, Input):
+                options[name] = int(widget.value) if widget.value else defaults[name]
+        seed_text = self.query_one("#seed", Input).value
+        seed = int(seed_text) if seed_text else None
+        if seed is not None and seed >= 2**64:
+            raise ValueError("a seed is below 2**64")
+        return NewGameRequest(self.game_id, seats, options, seed)
+
+    def action_start(self) -> None:
+        try:
+            request = self.request()
+        except ValueError as error:
+            self.query_one("#error", Label).update(f"Cannot start: {error}")
+            return
+        self.dismiss(request)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#start")
+    def _on_start(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def _on_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _preferred(ids: list[str]) -> str:
+    for wanted in ("mount-doom", "adventure-game", "adventure-book"):
+        if wanted in ids:
+            return wanted
+    return ids[0] if ids else ""

@@ -1,0 +1,50 @@
+"""Ask for a short text: a save's name, a new name."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+
+class TextPrompt(ModalScreen[str | None]):
+    DEFAULT_CSS = """
+    TextPrompt { align: center middle; }
+    TextPrompt > Vertical {
+        width: 64; max-width: 95%; height: auto; padding: 1 2;
+        border: thick $primary; background: $surface;
+    }
+    TextPrompt Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
+    TextPrompt Button { margin-left: 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+
+    def __init__(self, question: str, value: str = "", ok: str = "OK") -> None:
+        super().__init__()
+        self.question, self.value, self.ok = question, value, ok
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield Input(self.value, max_length=60, id="answer")
+            with Horizontal():
+                yield Button(self.ok, variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+
+    def on_input_submitted(self) -> None:
+        self._finish()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self._finish()
+        else:
+            self.dismiss(None)
+
+    def _finish(self) -> None:
+        text = self.query_one(Input).value.strip()
+        self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,43 @@
+"""How each game looks in the app. A game without its own look gets the generic one."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from textual.widget import Widget
+
+import ringbearer_engine as rb
+
+from ..session import GameSession
+
+
+@runtime_checkable
+class Board(Protocol):
+    """A board widget redraws itself from the session when told to."""
+
+    def refresh_view(self) -> None: ...
+
+
+class GameLook(Protocol):
+    """What the game screen needs from a game: its board, and words for its actions."""
+
+    def board(self, session: GameSession) -> Widget:
+        """A widget that draws the game for ``session.viewer`` and refreshes on ``update``."""
+        ...
+
+    def describe(self, match: rb.Match, action: rb.Action) -> str:
+        """A short label for an action in the list of choices."""
+        ...
+
+
+_looks: dict[str, GameLook] = {}
+
+
+def register_look(game_id: str, look: GameLook) -> None:
+    _looks[game_id] = look
+
+
+def look_for(game_id: str) -> GameLook:
+    from .generic import GenericLook
+
+    return _looks.get(game_id, GenericLook())

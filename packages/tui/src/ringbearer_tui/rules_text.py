@@ -1,0 +1,46 @@
+"""The games' rules summaries (the same pages as the documentation), for the Rules screen."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+RULE_PAGES = (
+    ("mount-doom", "Adventure to Mount Doom"),
+    ("adventure-game", "The Adventure Game"),
+    ("adventure-book", "The Adventure Book Game"),
+)
+
+_PAGE_LINK = re.compile(r"\[([^\]]+)\]\([\w-]+\.md(?:#[\w-]*)?\)")
+_ADMONITION = re.compile(r'^!!! (\w+)(?: "([^"]*)")?\s*$')
+
+
+def rules_markdown(game_id: str) -> str:
+    """The rules page of a game, adapted for a terminal Markdown viewer."""
+    page = resources.files("ringbearer_tui") / "rules" / f"{game_id}.md"
+    try:
+        text = page.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return f"# {game_id}\n\nNo rules summary is installed for this game."
+    return for_terminal(text)
+
+
+def for_terminal(text: str) -> str:
+    """Turn MkDocs admonitions into block quotes and drop links to other pages' files."""
+    lines: list[str] = []
+    quoting = False
+    for line in text.splitlines():
+        found = _ADMONITION.match(line)
+        if found:
+            kind, title = found.groups()
+            lines.append(f"> **{title or kind.capitalize()}**")
+            lines.append(">")
+            quoting = True
+            continue
+        if quoting:
+            if line.startswith("    ") or not line.strip():
+                lines.append(f"> {line[4:]}" if line.strip() else ">")
+                continue
+            quoting = False
+        lines.append(_PAGE_LINK.sub(r"\1", line))
+    return "\n".join(lines).replace(">\n\n", "\n\n")

@@ -1,0 +1,1 @@
+"""Full screens: the main menu, the load list, settings, rules, and the game."""

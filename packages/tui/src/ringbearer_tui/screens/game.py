@@ -1,0 +1,244 @@
+"""The game screen every game shares: its board, the decision, the choices and the log.
+
+Bots move at the pace set in Settings; a human can ask for a hint (the Monte-Carlo advisor,
+computed in a worker thread so the screen never freezes), undo where the rules allow, and
+save under a name. The match autosaves after every step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+import ringbearer_engine as rb
+
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.message import MessageDialog
+from ..dialogs.text_prompt import TextPrompt
+from ..games import Board, look_for
+from ..session import GameSession
+from ..storage import SaveNameError
+from ..widgets.action_menu import ActionMenu
+from ..widgets.event_log import EventLog
+
+if TYPE_CHECKING:
+    from ..app import RingbearerApp
+
+HINT_PLAYOUTS = 400
+
+
+class GameScreen(Screen[None]):
+    HELP_TITLE = "the game"
+    HELP_TEXT = (
+        "Choose with the number keys, or move through the list with the arrows and press "
+        "enter, or click a choice. A hint ranks the current choices by the share of imagined "
+        "games they win. Undo takes back your last decision when no dice were rolled and no "
+        "card was revealed since."
+    )
+    BINDINGS = [
+        *(
+            Binding(str(n), f"choose({n})", f"Choice {n}", show=False, id=f"game.choose-{n}")
+            for n in range(1, 10)
+        ),
+        Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+s", "save_as", "Save as", id="game.save"),
+        Binding("escape", "leave", "Menu", id="game.menu"),
+    ]
+    DEFAULT_CSS = """
+    GameScreen #main { height: 1fr; }
+    GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
+    GameScreen #side { width: 1fr; min-width: 34; }
+    GameScreen #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.look = look_for(session.match.game_id)
+        self.notes: list[str] | None = None
+        self._bot_pending = False
+
+    @property
+    def rb_app(self) -> RingbearerApp:
+        return cast("RingbearerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board-area"):
+                yield self.look.board(self.session)
+            with Vertical(id="side"):
+                yield Static("", id="prompt")
+                yield ActionMenu(id="choices")
+                yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(EventLog)
+        for seat, step, events in self.session.history[-30:]:
+            log.record(self._who(seat), step, events)
+        self.refresh_all()
+        self.query_one(ActionMenu).focus()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _who(self, seat: int | None) -> str | None:
+        return None if seat is None else self.session.seats[seat].name
+
+    def refresh_all(self) -> None:
+        board = self.query_one("#board")
+        if isinstance(board, Board):
+            board.refresh_view()
+        match = self.session.match
+        prompt = self.query_one("#prompt", Static)
+        menu = self.query_one(ActionMenu)
+        if self.session.over:
+            menu.show([], [])
+            prompt.update(match.outcome.summary if match.outcome else "")
+            self.call_after_refresh(self._game_over)
+            return
+        if self.session.bot_to_move:
+            seat = self.session.seat
+            assert seat is not None
+            prompt.update(f"{self.session.seats[seat].name} (bot) is thinking…")
+            prompt.add_class("waiting")
+            menu.show([], [])
+            self._schedule_bot()
+            return
+        prompt.remove_class("waiting")
+        prompt.update(match.prompt)
+        actions = match.actions()
+        labels = [self.look.describe(match, action) for action in actions]
+        menu.show(actions, labels, self.notes)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @on(ActionMenu.Chosen)
+    def _chosen(self, event: ActionMenu.Chosen) -> None:
+        if not self.session.bot_to_move:
+            self.play(event.action)
+
+    def play(self, action: rb.Action) -> None:
+        seat = self.session.seat
+        try:
+            events = self.session.play(action)
+        except rb.IllegalActionError as error:
+            self.notify(error.reason, title="Not allowed", severity="warning")
+            return
+        self.notes = None
+        self.query_one(EventLog).record(self._who(seat), self.session.match.log[-1], events)
+        self.refresh_all()
+
+    def action_choose(self, number: int) -> None:
+        if not self.session.bot_to_move:
+            self.query_one(ActionMenu).choose_number(number)
+
+    def _schedule_bot(self) -> None:
+        if self._bot_pending:
+            return
+        self._bot_pending = True
+        self.set_timer(self.rb_app.settings.bot_delay or 0.01, self._think)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self) -> None:
+        action = self.session.bot_choice()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._bot_moves, action)
+
+    def _bot_moves(self, action: rb.Action) -> None:
+        self._bot_pending = False
+        if self.session.bot_to_move and self.is_attached:
+            self.play(action)
+
+    # -- help for the player ----------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if self.session.bot_to_move or self.session.over:
+            return
+        self.query_one("#prompt", Static).update(f"{self.session.match.prompt} (thinking…)")
+        self._advise()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _advise(self) -> None:
+        log_length = len(self.session.match.log)
+        ranking = self.session.advice(HINT_PLAYOUTS, seed=log_length)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_advice, ranking, log_length)
+
+    def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
+        if len(self.session.match.log) != log_length:
+            return  # the game moved on while the advisor thought
+        by_action = {r.action: r for r in ranking}
+        actions = self.query_one(ActionMenu).actions
+        self.notes = [_estimate(by_action.get(action)) for action in actions]
+        self.refresh_all()
+        if ranking:
+            best = self.look.describe(self.session.match, ranking[0].action)
+            self.notify(f"The advisor would choose: {best}", title="Hint")
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.undo_turn()
+        except rb.UndoError as error:
+            self.notify(str(error), title="Cannot undo", severity="warning")
+            return
+        self.notes = None
+        self.query_one(EventLog).write(f"[i]Taken back: {', '.join(reversed(undone))}[/i]")
+        self.refresh_all()
+
+    def action_save_as(self) -> None:
+        def done(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                self.session.save_as(name)
+            except (SaveNameError, OSError) as error:
+                self.notify(str(error), title="Not saved", severity="error")
+            else:
+                self.notify(f"Saved as {name!r}.")
+
+        self.app.push_screen(TextPrompt("Save this game as:", ok="Save"), done)
+
+    def action_leave(self) -> None:
+        if not self.rb_app.settings.confirm_quit or self.session.over:
+            self.dismiss(None)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmDialog("Back to the menu? The game is saved; Continue resumes it."), done
+        )
+
+    def _game_over(self) -> None:
+        outcome = self.session.match.outcome
+        if outcome is None or self.app.screen is not self:
+            return
+        title = "Victory!" if outcome.won else "Defeat"
+        if not self.session.match.game.cooperative and outcome.winners:
+            winner = self.session.seats[outcome.winners[0]].name
+            title = f"{winner} wins!"
+        turns = self.session.match.game.turn_number(self.session.match.state)
+        body = f"{outcome.summary}\n\n{len(self.session.match.log)} steps" + (
+            f" over {turns} turns." if turns else "."
+        )
+        self.app.push_screen(MessageDialog(title, body, "Back to the menu"), self._after_end)
+
+    def _after_end(self, _: None) -> None:
+        self.dismiss(None)
+
+
+def _estimate(ranking: rb.Ranking | None) -> str:
+    if ranking is None or ranking.playouts == 0:
+        return ""
+    return f"wins {ranking.win_rate:.0%} ±{ranking.margin:.0%}"

@@ -1,0 +1,165 @@
+"""The list of saves: load, load a damaged save's backup, rename, delete."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.text_prompt import TextPrompt
+from ..storage import SaveEntry, SaveNameError
+
+if TYPE_CHECKING:
+    from ..app import RingbearerApp
+
+
+class LoadScreen(Screen[None]):
+    HELP_TITLE = "the Load list"
+    BINDINGS = [
+        Binding("enter", "load", "Load", id="load.load", priority=True),
+        Binding("b", "load_backup", "Load backup", id="load.backup"),
+        Binding("r", "rename", "Rename", id="load.rename"),
+        Binding("d,delete", "delete", "Delete", id="load.delete"),
+        Binding("escape", "back", "Back", id="load.back"),
+    ]
+    DEFAULT_CSS = """
+    LoadScreen #title { text-style: bold; padding: 0 1; }
+    LoadScreen DataTable { height: 1fr; }
+    LoadScreen #detail { height: auto; min-height: 2; padding: 0 1; color: $text-muted; }
+    LoadScreen #detail.damaged { color: $error; }
+    LoadScreen #buttons { height: auto; }
+    LoadScreen #buttons Button { margin-right: 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[SaveEntry] = []
+
+    @property
+    def rb_app(self) -> RingbearerApp:
+        return cast("RingbearerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Saved games", id="title")
+            yield DataTable(cursor_type="row", zebra_stripes=True, id="saves")
+            yield Static("", id="detail")
+            with Horizontal(id="buttons"):
+                yield Button("Load (enter)", variant="primary", id="load")
+                yield Button("Load backup (b)", id="backup")
+                yield Button("Rename (r)", id="rename")
+                yield Button("Delete (d)", variant="error", id="delete")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Game", "Seats", "Progress", "Saved")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.entries = self.rb_app.store.entries()
+        for index, entry in enumerate(self.entries):
+            if entry.damaged:
+                cells = (entry.name, "[red]damaged[/red]", "", entry.problem or "", "")
+            else:
+                seats = ", ".join(seat.label() for seat in entry.seats)
+                cells = (entry.name, entry.game_title, seats, entry.progress, entry.saved)
+            table.add_row(*cells, key=str(index))
+        self._show_detail()
+
+    @property
+    def selected(self) -> SaveEntry | None:
+        table = self.query_one(DataTable)
+        if not self.entries or table.cursor_row < 0:
+            return None
+        return self.entries[min(table.cursor_row, len(self.entries) - 1)]
+
+    @on(DataTable.RowHighlighted)
+    def _show_detail(self) -> None:
+        detail = self.query_one("#detail", Static)
+        entry = self.selected
+        if entry is None:
+            detail.update("No saved games yet. Start one from the main menu.")
+            detail.remove_class("damaged")
+        elif entry.damaged:
+            backup = (
+                "A good backup exists: press b to load it."
+                if entry.backup_ok
+                else "No usable backup exists."
+            )
+            detail.update(f"This save cannot be loaded: {entry.problem}\n{backup}")
+            detail.add_class("damaged")
+        else:
+            detail.update(f"{entry.path.name}: {entry.progress}")
+            detail.remove_class("damaged")
+        self.query_one("#backup", Button).disabled = not (entry and entry.backup_ok)
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self) -> None:
+        self.action_load()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "load": self.action_load,
+            "backup": self.action_load_backup,
+            "rename": self.action_rename,
+            "delete": self.action_delete,
+            "back": self.action_back,
+        }
+        actions[event.button.id or "back"]()
+
+    def action_load(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+        if entry.damaged:
+            hint = " Press b to load its backup." if entry.backup_ok else ""
+            self.notify(f"{entry.name} cannot be loaded: {entry.problem}.{hint}", severity="error")
+            return
+        self.rb_app.open_save(entry)
+
+    def action_load_backup(self) -> None:
+        entry = self.selected
+        if entry is not None and entry.backup_ok:
+            self.rb_app.open_save(entry, from_backup=True)
+
+    def action_rename(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+
+        def done(name: str | None) -> None:
+            if name:
+                try:
+                    self.rb_app.store.rename(entry, name)
+                except (SaveNameError, OSError) as error:
+                    self.notify(str(error), severity="error")
+                self.reload()
+
+        self.app.push_screen(TextPrompt(f"Rename {entry.name!r} to:", entry.name, "Rename"), done)
+
+    def action_delete(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.rb_app.store.delete(entry)
+                self.reload()
+
+        self.app.push_screen(ConfirmDialog(f"Delete {entry.name!r} and its backup?"), done)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,98 @@
+"""The main menu: New game, Continue, Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from .._version import __version__
+
+if TYPE_CHECKING:
+    from ..app import RingbearerApp
+
+TITLE_ART = """\
+ ___ _            _
+| _ (_)_ _  __ _| |__  ___ __ _ _ _ ___ _ _
+|   / | ' \\/ _` | '_ \\/ -_) _` | '_/ -_) '_|
+|_|_\\_|_||_\\__, |_.__/\\___\\__,_|_| \\___|_|
+           |___/"""
+
+ENTRIES = (
+    ("new", "New game", "n"),
+    ("continue", "Continue", "c"),
+    ("load", "Load", "l"),
+    ("settings", "Settings", "s"),
+    ("rules", "Rules", "r"),
+    ("quit", "Quit", "q"),
+)
+
+
+class MainMenu(Screen[None]):
+    HELP_TITLE = "the main menu"
+    BINDINGS = [
+        Binding("n", "app.new_game", "New game", id="menu.new"),
+        Binding("c", "app.continue_game", "Continue", id="menu.continue"),
+        Binding("l", "app.load", "Load", id="menu.load"),
+        Binding("s", "app.settings", "Settings", id="menu.settings"),
+        Binding("r", "app.rules", "Rules", id="menu.rules"),
+        Binding("q", "app.quit_app", "Quit", id="menu.quit"),
+        Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),
+        Binding("up,k", "app.focus_previous", "Previous", show=False, id="menu.up"),
+    ]
+    DEFAULT_CSS = """
+    MainMenu { align: center middle; }
+    MainMenu #art { color: $accent; width: auto; }
+    MainMenu #tagline { color: $text-muted; width: auto; margin-bottom: 1; }
+    MainMenu #entries { width: 30; height: auto; }
+    MainMenu #entries Button { width: 100%; margin-bottom: 1; }
+    MainMenu #status { color: $text-muted; width: auto; margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            with Center():
+                yield Static(TITLE_ART, id="art")
+            with Center():
+                yield Static(
+                    f"Lord of the Rings tabletop games in the terminal · v{__version__}",
+                    id="tagline",
+                )
+            with Center(), Vertical(id="entries"):
+                for key, label, shortcut in ENTRIES:
+                    yield Button(f"{label}  [dim]({shortcut})[/dim]", id=key, compact=True)
+            with Center():
+                yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def on_screen_resume(self) -> None:
+        latest = cast("RingbearerApp", self.app).store.latest_autosave()
+        continue_button = self.query_one("#continue", Button)
+        continue_button.disabled = latest is None
+        status = self.query_one("#status", Static)
+        if latest is None:
+            status.update("No game to continue.")
+        else:
+            seats = ", ".join(seat.name for seat in latest.seats)
+            status.update(f"Continue: {latest.game_title} with {seats}, {latest.progress}")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        app = cast("RingbearerApp", self.app)
+        actions = {
+            "new": app.action_new_game,
+            "continue": app.action_continue_game,
+            "load": app.action_load,
+            "settings": app.action_settings,
+            "rules": app.action_rules,
+            "quit": app.action_quit_app,
+        }
+        actions[event.button.id or "quit"]()

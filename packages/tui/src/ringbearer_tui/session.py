@@ -1,0 +1,141 @@
+"""A match being played in the app: seats, autosave, bots and undo, without any screen.
+
+The game screen shows a :class:`GameSession`; keeping the logic here lets it be tested
+without Textual and shared by every game's screen.
+"""
+
+from __future__ import annotations
+
+import ringbearer_engine as rb
+
+from .seats import Seat, seats_from_meta, seats_to_meta
+from .storage import SaveStore
+
+
+class GameSession:
+    """One match, who sits where, and where it autosaves."""
+
+    def __init__(self, match: rb.Match, store: SaveStore | None) -> None:
+        self.match = match
+        self.store = store
+        self.seats: list[Seat] = seats_from_meta(match.meta, match.players)
+        match.meta["seats"] = seats_to_meta(self.seats)
+        self._bots: dict[int, rb.Bot] = {}
+        self.history: list[tuple[int | None, str, list[rb.Event]]] = []
+        """What happened since the session began: (seat, step, events)."""
+
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        seats: list[Seat],
+        seed: int | None,
+        options: dict[str, object],
+        store: SaveStore | None,
+    ) -> GameSession:
+        meta = {"seats": seats_to_meta(seats)}
+        match = rb.Match.new(game_id, [s.name for s in seats], seed, options, meta=meta)
+        session = cls(match, store)
+        session.autosave()
+        return session
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int | None:
+        return self.match.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.match.outcome is not None
+
+    @property
+    def bot_to_move(self) -> bool:
+        seat = self.seat
+        return seat is not None and self.seats[seat].is_bot
+
+    @property
+    def humans(self) -> list[int]:
+        return [n for n, seat in enumerate(self.seats) if not seat.is_bot]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hidden information the screen may show.
+
+        The human who decides now; with bots to move, the only human (if just one plays);
+        otherwise nobody's (a spectator's view), so hot-seat players never see each other's
+        hands by accident.
+        """
+        seat = self.seat
+        if seat is not None and not self.seats[seat].is_bot:
+            return seat
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.match.game.cooperative and humans:
+            return humans[0]
+        return None
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def play(self, action: rb.Action | str) -> list[rb.Event]:
+        """Play an action for whoever decides now, record it and autosave."""
+        seat = self.seat
+        events = self.match.play(action)
+        self.history.append((seat, self.match.log[-1], events))
+        self.autosave()
+        return events
+
+    def bot_choice(self) -> rb.Action:
+        """The action the bot to move would play (slow bots: call it off the UI thread)."""
+        seat = self.seat
+        if seat is None or not self.seats[seat].is_bot:
+            raise RuntimeError("no bot is to move")
+        bot = self._bots.get(seat)
+        if bot is None:
+            name = self.seats[seat].bot or "heuristic"
+            if name not in rb.bot_names(self.match.game):
+                name = "random"
+            bot = rb.make_bot(self.match.game, name, seed=rb.derive_seed(self.match.seed, seat))
+            self._bots[seat] = bot
+        return bot.choose(self.match.game, self.match.game.clone(self.match.state))
+
+    def undo_turn(self) -> list[str]:
+        """Take back steps until a human decides again, having undone at least one of theirs.
+
+        Returns the steps taken back, newest first. Raises :class:`rb.UndoError` (and takes
+        nothing back) when the rules forbid it.
+        """
+        snapshot = self.match.save()  # restored if the bots' steps cannot all be undone
+        undone: list[str] = []
+        try:
+            while True:
+                undone.append(self.match.undo())
+                seat = self.seat
+                if seat is not None and not self.seats[seat].is_bot:
+                    break
+        except rb.UndoError:
+            if not undone:
+                raise
+            self.match = rb.Match.load(snapshot)
+            raise rb.UndoError(
+                "the bots' moves since your last decision rolled dice or revealed cards"
+            ) from None
+        del self.history[-len(undone) :]
+        self.autosave()
+        return undone
+
+    def autosave(self) -> None:
+        if self.store is not None:
+            self.store.autosave(self.match)
+
+    def save_as(self, name: str) -> None:
+        if self.store is None:
+            raise RuntimeError("this session has nowhere to save")
+        self.store.save_as(self.match, name)
+
+    def advice(self, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
+        """The advisor's ranking of the current options (slow: call it off the UI thread)."""
+        game = self.match.game
+        advisor = rb.MonteCarloAdvisor(game, playouts=playouts, seed=seed)
+        return advisor.rank(game, game.clone(self.match.state))

@@ -1,0 +1,199 @@
+"""The saves on disk: autosaves (one per match), named saves, and their backups.
+
+Every write is atomic and keeps the previous version as ``<file>.bak``. Listing never fails
+on a bad file: a damaged save is listed with the reason, and with its backup when that one
+is good.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import ringbearer_engine as rb
+
+from .atomic import backup_of, write_atomic
+from .seats import Seat, seats_from_meta
+
+SUFFIX = ".rbsave"
+_UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
+
+
+class SaveEntry(msgspec.Struct, frozen=True):
+    """One save file as the load list shows it."""
+
+    path: Path
+    name: str
+    autosave: bool
+    modified: float
+    game_id: str = ""
+    game_title: str = ""
+    seats: list[Seat] = []
+    progress: str = ""
+    saved: str = ""
+    finished: bool = False
+    problem: str | None = None
+    """Why the file cannot be loaded (``None`` when it is good)."""
+    backup_ok: bool = False
+    """Whether a good backup of a damaged save exists."""
+
+    @property
+    def damaged(self) -> bool:
+        return self.problem is not None
+
+
+class SaveNameError(ValueError):
+    """A save name that cannot be used."""
+
+
+def match_id(match: rb.Match) -> str:
+    """The match's lasting id (made on first need): it names the match's autosave."""
+    ident = match.meta.get("id")
+    if not isinstance(ident, str) or not re.fullmatch(r"[0-9a-f]{32}", ident):
+        ident = uuid.uuid4().hex
+        match.meta["id"] = ident
+    return ident
+
+
+def progress_of(match: rb.Match) -> str:
+    outcome = match.outcome
+    if outcome is not None:
+        return ("won: " if outcome.won else "lost: ") + outcome.summary
+    turn = match.game.turn_number(match.state)
+    return f"turn {turn}" if turn else f"{len(match.log)} steps"
+
+
+class SaveStore:
+    """Saves under one data folder."""
+
+    def __init__(self, saves: Path, autosaves: Path) -> None:
+        self.saves = saves
+        self.autosaves = autosaves
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def autosave(self, match: rb.Match) -> Path:
+        path = self.autosaves / f"{match_id(match)}{SUFFIX}"
+        write_atomic(path, match.save())
+        return path
+
+    def save_as(self, match: rb.Match, name: str, *, overwrite: bool = False) -> Path:
+        clean = clean_name(name)
+        path = self.saves / f"{clean}{SUFFIX}"
+        ident = match_id(match)
+        if path.exists() and not overwrite and _read_meta(path).get("id") != ident:
+            raise SaveNameError(f"a save called {clean!r} already exists")
+        match.meta["name"] = clean
+        write_atomic(path, match.save())
+        return path
+
+    def delete(self, entry: SaveEntry) -> None:
+        entry.path.unlink(missing_ok=True)
+        backup_of(entry.path).unlink(missing_ok=True)
+
+    def rename(self, entry: SaveEntry, new_name: str) -> Path:
+        if entry.autosave:
+            raise SaveNameError("an autosave cannot be renamed; save it under a name instead")
+        clean = clean_name(new_name)
+        target = self.saves / f"{clean}{SUFFIX}"
+        if target.exists():
+            raise SaveNameError(f"a save called {clean!r} already exists")
+        entry.path.rename(target)
+        if backup_of(entry.path).exists():
+            backup_of(entry.path).rename(backup_of(target))
+        return target
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def entries(self) -> list[SaveEntry]:
+        """Every save, newest first. Never raises for a bad file."""
+        found: list[SaveEntry] = []
+        for folder, autosave in ((self.saves, False), (self.autosaves, True)):
+            if not folder.is_dir():
+                continue
+            for path in folder.glob(f"*{SUFFIX}"):
+                found.append(describe(path, autosave))
+            for backup in folder.glob(f"*{SUFFIX}.bak"):
+                main = backup.with_name(backup.name.removesuffix(".bak"))
+                if not main.exists():  # a write was interrupted between its two renames
+                    found.append(
+                        SaveEntry(
+                            main,
+                            main.stem,
+                            autosave,
+                            backup.stat().st_mtime,
+                            problem="the save is missing (an interrupted write)",
+                            backup_ok=_loads(backup),
+                        )
+                    )
+        return sorted(found, key=lambda e: e.modified, reverse=True)
+
+    def latest_autosave(self) -> SaveEntry | None:
+        """The most recent autosave of an unfinished match that loads, for Continue."""
+        for entry in self.entries():
+            if entry.autosave and not entry.finished and not entry.damaged:
+                return entry
+        return None
+
+    def load(self, entry: SaveEntry, *, from_backup: bool = False) -> rb.Match:
+        path = backup_of(entry.path) if from_backup else entry.path
+        return rb.Match.load(path.read_bytes())
+
+
+def clean_name(name: str) -> str:
+    """A save name that is safe as a file name in its folder and nowhere else."""
+    clean = _UNSAFE.sub("", name).strip(" .")[:60].strip()
+    if not clean:
+        raise SaveNameError("a save name needs letters or digits")
+    return clean
+
+
+def _read_meta(path: Path) -> dict[str, Any]:
+    try:
+        return rb.Match.load(path.read_bytes(), verify=False).meta
+    except (OSError, rb.SaveError):
+        return {}
+
+
+def _loads(path: Path) -> bool:
+    try:
+        rb.Match.load(path.read_bytes())
+    except (OSError, rb.SaveError):
+        return False
+    return True
+
+
+def describe(path: Path, autosave: bool) -> SaveEntry:
+    """A list entry for the save at ``path``; damaged saves carry the reason."""
+    modified = path.stat().st_mtime
+    try:
+        match = rb.Match.load(path.read_bytes())
+    except (OSError, rb.SaveError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        backup = backup_of(path)
+        return SaveEntry(
+            path,
+            path.stem,
+            autosave,
+            modified,
+            problem=reason or "cannot be read",
+            backup_ok=backup.exists() and _loads(backup),
+        )
+    name = str(match.meta.get("name") or ("Autosave" if autosave else path.stem))
+    return SaveEntry(
+        path,
+        name,
+        autosave,
+        modified,
+        game_id=match.game_id,
+        game_title=match.game.title,
+        seats=seats_from_meta(match.meta, match.players),
+        progress=progress_of(match),
+        saved=datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M"),
+        finished=match.outcome is not None,
+    )

@@ -1,0 +1,310 @@
+"""The app driven as a player would, with keys only or with the mouse only (Pilot)."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+from testgames.pig import PigState
+from textual.pilot import Pilot
+from textual.widgets import Button, DataTable, Input, Select
+
+import ringbearer_engine as rb
+from ringbearer_tui.app import RingbearerApp, StartNew
+from ringbearer_tui.dialogs.help import HelpDialog
+from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.dialogs.new_game import NewGameDialog, NewGameRequest
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.screens.load import LoadScreen
+from ringbearer_tui.screens.main_menu import MainMenu
+from ringbearer_tui.screens.rules import RulesScreen
+from ringbearer_tui.screens.settings import SettingsScreen
+from ringbearer_tui.seats import Seat
+from ringbearer_tui.settings import load_settings
+from ringbearer_tui.storage import SaveStore
+from ringbearer_tui.widgets.action_menu import ActionMenu
+
+SIZE = (100, 34)
+
+
+def pig_start(seed: int = 3, bot: bool = True) -> StartNew:
+    seats = [Seat("Ann"), Seat("Bo", "bot", "heuristic") if bot else Seat("Bo")]
+    return StartNew(NewGameRequest("pig", seats, {"target": 20}, seed))
+
+
+async def settle(pilot: Pilot[None], app: RingbearerApp) -> None:
+    """Let bots finish their moves and the screen catch up."""
+    for _ in range(200):
+        await pilot.pause(0.01)
+        screen = app.screen
+        if not (isinstance(screen, GameScreen) and screen.session.bot_to_move):
+            break
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def current(app: RingbearerApp) -> object:
+    """The active screen, read afresh (mypy would keep an earlier narrowing across awaits)."""
+    return app.screen
+
+
+def log_of(screen: GameScreen) -> tuple[str, ...]:
+    return screen.session.match.log
+
+
+def game_screen(app: RingbearerApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, not {screen!r}"
+    return screen
+
+
+async def test_the_main_menu_offers_every_entry(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+        ids = [button.id for button in app.screen.query(Button)]
+        assert ids == ["new", "continue", "load", "settings", "rules", "quit"]
+        assert app.screen.query_one("#continue", Button).disabled
+
+
+async def test_enter_enter_starts_a_game_with_the_defaults(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(current(app), NewGameDialog)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(current(app), GameScreen)
+
+
+async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, MessageDialog):
+                break
+            assert isinstance(screen, GameScreen)
+            state = screen.session.match.state
+            assert isinstance(state, PigState)
+            # Roll until 8 are in hand, then hold: choice 1 is roll, 2 is hold.
+            await pilot.press("2" if state.turn_total >= 8 or state.six_pending else "1")
+            await settle(pilot, app)
+        assert isinstance(current(app), MessageDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, MessageDialog):
+                await pilot.click("#close")
+                break
+            state = game_screen(app).session.match.state
+            assert isinstance(state, PigState)
+            hold = state.turn_total >= 8 or state.six_pending
+            await pilot.click(ActionMenu, offset=(3, 2 if hold else 1))
+            await settle(pilot, app)
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+async def test_save_quit_continue_restores_the_same_game(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for key in ("1", "1", "2", "1"):
+            await pilot.press(key)
+            await settle(pilot, app)
+        before = game_screen(app).session.match
+        snapshot, log = before.snapshot(), before.log
+    again = RingbearerApp(quick_settings)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await settle(pilot, again)
+        match = game_screen(again).session.match
+        assert match.snapshot() == snapshot
+        assert match.log == log
+
+
+async def test_a_hang_up_autosaves_and_exits(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2")
+        await settle(pilot, app)
+        match = game_screen(app).session.match
+        store = SaveStore(quick_settings.saves, quick_settings.autosaves)
+        for entry in store.entries():
+            entry.path.unlink()
+        os.kill(os.getpid(), signal.SIGHUP)
+        await pilot.pause(0.2)
+    assert app.exit_reason == "hang-up"
+    [entry] = store.entries()
+    assert store.load(entry).snapshot() == match.snapshot()
+
+
+async def test_a_damaged_save_shows_its_reason_and_its_backup_loads(
+    quick_settings: AppPaths,
+) -> None:
+    store = SaveStore(quick_settings.saves, quick_settings.autosaves)
+    match = rb.Match.new("pig", ["Ann", "Bo"], seed=1)
+    store.save_as(match, "journey")
+    match.play("hold")
+    path = store.save_as(match, "journey")
+    path.write_bytes(path.read_bytes()[:50])
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(current(app), LoadScreen)
+        table = app.screen.query_one(DataTable)
+        assert "damaged" in str(table.get_row_at(0)[1])
+        detail = str(app.screen.query_one("#detail").render())
+        assert "cut off" in detail
+        assert "good backup" in detail
+        await pilot.press("enter")  # refused, with the reason
+        await pilot.pause()
+        assert isinstance(current(app), LoadScreen)
+        await pilot.press("b")
+        await settle(pilot, app)
+        assert game_screen(app).session.match.log == ()
+
+
+async def test_settings_are_saved_and_applied(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(current(app), SettingsScreen)
+        app.screen.query_one("#theme", Select).value = "nord"
+        app.screen.query_one("#name-0", Input).value = "Galadriel"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+        assert app.theme == "nord"
+    settings, problem = load_settings(quick_settings.settings_file)
+    assert problem is None
+    assert settings.theme == "nord"
+    assert settings.default_names[0] == "Galadriel"
+
+
+async def test_broken_settings_fall_back_to_defaults_with_a_warning(paths: AppPaths) -> None:
+    paths.settings_file.parent.mkdir(parents=True, exist_ok=True)
+    paths.settings_file.write_text("{not json")
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+        assert app.settings.theme == "textual-dark"
+        assert any("were not used" in str(n.message) for n in app._notifications)
+
+
+async def test_rules_show_each_game_in_our_words(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause(0.5)
+        assert isinstance(current(app), RulesScreen)
+        await pilot.press("right")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+async def test_question_mark_opens_help_for_the_screen(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(current(app), HelpDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(current(app), GameScreen)
+
+
+async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2")  # hold: no chance involved
+        await settle(pilot, app)
+        screen = game_screen(app)
+        assert log_of(screen) == ("hold",)
+        await pilot.press("u")
+        await pilot.pause()
+        assert log_of(screen) == ()
+        await pilot.press("1")  # a roll
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert log_of(screen) == ("roll",)
+        assert any("Cannot undo" in str(n.title) for n in app._notifications)
+
+
+async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.notes is not None
+        assert all(note.startswith("wins ") for note in screen.notes)
+
+
+async def test_save_as_from_the_game(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*"Rest stop")
+        await pilot.press("enter")
+        await pilot.pause()
+    names = [e.name for e in SaveStore(quick_settings.saves, quick_settings.autosaves).entries()]
+    assert "Rest stop" in names
+
+
+async def test_the_command_palette_reaches_menu_entries_and_choices(
+    quick_settings: AppPaths,
+) -> None:
+    from ringbearer_tui.commands import RingbearerCommands
+
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        provider = RingbearerCommands(app.screen)
+        names = [name for name, _, _ in provider._commands()]
+        assert {"New game", "Continue", "Load", "Settings", "Rules", "Quit"} <= set(names)
+        assert {"Play: roll", "Play: hold", "Hint", "Undo"} <= set(names)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_game_screen_fits_small_and_large_terminals(
+    quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        menu = game_screen(app).query_one(ActionMenu)
+        assert menu.region.width > 20
+        assert menu.region.height >= 4
