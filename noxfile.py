@@ -69,7 +69,7 @@ def engine(session: nox.Session) -> None:
 def tui(session: nox.Session) -> None:
     """The app's tests (Textual snapshots, Pilot flows, SSH) with everything installed."""
     sync(session, "--all-packages", "--group", "tui-test")
-    session.run("pytest", "tests/tui", *session.posargs)
+    session.run("pytest", "tests/tui", "tests/ssh", *session.posargs)
 
 
 @nox.session(python=PYTHON)

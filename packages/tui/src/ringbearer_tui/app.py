@@ -20,6 +20,7 @@ from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog, NewGameRequest
 from .paths import AppPaths
+from .screens.account import AccountScreen, served_keys_file
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu
@@ -174,6 +175,13 @@ class RingbearerApp(App[None]):
     def action_rules(self) -> None:
         session = self.current_session
         self.push_screen(RulesScreen(session.match.game_id if session else None))
+
+    def action_account(self) -> None:
+        keys_file = served_keys_file()
+        if keys_file is None:
+            self.notify("Accounts exist only when playing over SSH (ringbearer serve).")
+            return
+        self.push_screen(AccountScreen(keys_file))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpDialog):

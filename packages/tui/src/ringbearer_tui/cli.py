@@ -45,7 +45,51 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("continue", help="resume the most recent unfinished game")
     load = commands.add_parser("load", help="open a save file")
     load.add_argument("file", type=Path)
+    serve = commands.add_parser("serve", help="let people play over SSH")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port (2222)")
+    serve.add_argument(
+        "--max-sessions", type=int, default=20, help="games at once (20); more are refused"
+    )
+    serve.add_argument(
+        "--idle-timeout", type=float, default=1800, help="seconds without a key (1800)"
+    )
+    serve.add_argument(
+        "--max-session-time", type=float, default=14400, help="seconds per session (14400)"
+    )
+    serve.add_argument(
+        "--allow-guests",
+        action="store_true",
+        help="let 'guest' in without a key, in a throw-away folder",
+    )
+    serve.add_argument("--log-format", choices=["text", "json"], default="text")
     return parser
+
+
+def _serve(args: argparse.Namespace, data: Path) -> int:
+    import asyncio
+
+    from .server.config import ServeConfig
+    from .server.core import serve_forever
+    from .server.logs import setup_logging
+
+    config = ServeConfig(
+        host=args.host,
+        port=args.port,
+        data_dir=data,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        max_session_time=args.max_session_time,
+        allow_guests=args.allow_guests,
+        log_format=args.log_format,
+    )
+    setup_logging(config.log_format)
+    try:
+        asyncio.run(serve_forever(config))
+    except OSError as error:
+        print(f"ringbearer serve: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[Seat]:
@@ -68,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     paths = resolve_paths(args.data_dir)
+    if args.command == "serve":
+        return _serve(args, paths.data / "server")
     from .app import RingbearerApp, Start, StartContinue, StartLoaded, StartNew
 
     start: Start | None = None

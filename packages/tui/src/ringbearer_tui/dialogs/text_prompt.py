@@ -21,14 +21,17 @@ class TextPrompt(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
-    def __init__(self, question: str, value: str = "", ok: str = "OK") -> None:
+    def __init__(
+        self, question: str, value: str = "", ok: str = "OK", max_length: int = 60
+    ) -> None:
         super().__init__()
         self.question, self.value, self.ok = question, value, ok
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question)
-            yield Input(self.value, max_length=60, id="answer")
+            yield Input(self.value, max_length=self.max_length, id="answer")
             with Horizontal():
                 yield Button(self.ok, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")

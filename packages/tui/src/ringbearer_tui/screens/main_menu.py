@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
+from .account import served_keys_file
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -42,6 +43,7 @@ class MainMenu(Screen[None]):
         Binding("s", "app.settings", "Settings", id="menu.settings"),
         Binding("r", "app.rules", "Rules", id="menu.rules"),
         Binding("q", "app.quit_app", "Quit", id="menu.quit"),
+        Binding("a", "app.account", "Account", id="menu.account"),
         Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),
         Binding("up,k", "app.focus_previous", "Previous", show=False, id="menu.up"),
     ]
@@ -66,6 +68,8 @@ class MainMenu(Screen[None]):
             with Center(), Vertical(id="entries"):
                 for key, label, shortcut in ENTRIES:
                     yield Button(f"{label}  [dim]({shortcut})[/dim]", id=key, compact=True)
+                if served_keys_file() is not None:
+                    yield Button("Account  [dim](a)[/dim]", id="account", compact=True)
             with Center():
                 yield Static("", id="status")
         yield Footer()
@@ -94,5 +98,6 @@ class MainMenu(Screen[None]):
             "settings": app.action_settings,
             "rules": app.action_rules,
             "quit": app.action_quit_app,
+            "account": app.action_account,
         }
         actions[event.button.id or "quit"]()

@@ -1,0 +1,138 @@
+"""The account screen of a game played over SSH: the keys that may log in as you."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import asyncssh
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
+
+from ..atomic import write_atomic
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.text_prompt import TextPrompt
+
+KEYS_FILE_ENV = "RINGBEARER_KEYS_FILE"
+ACCOUNT_ENV = "RINGBEARER_ACCOUNT"
+
+
+def served_keys_file() -> Path | None:
+    """The account's key file when the app runs under ``ringbearer serve``."""
+    value = os.environ.get(KEYS_FILE_ENV)
+    return Path(value) if value else None
+
+
+class AccountScreen(Screen[None]):
+    HELP_TITLE = "your account"
+    HELP_TEXT = (
+        "Paste a public key (a line like `ssh-ed25519 AAAA… me@laptop`) to let another "
+        "computer log in as you. If a dropped connection leaves your terminal printing odd "
+        "characters when you move the mouse, type `reset` and press enter."
+    )
+    BINDINGS = [
+        Binding("a", "add", "Add key", id="account.add"),
+        Binding("d,delete", "remove", "Remove key", id="account.remove"),
+        Binding("escape", "back", "Back", id="account.back"),
+    ]
+    DEFAULT_CSS = """
+    AccountScreen #title { text-style: bold; padding: 0 1; }
+    AccountScreen OptionList { height: 1fr; }
+    AccountScreen #buttons { height: auto; }
+    AccountScreen #buttons Button { margin-right: 1; }
+    """
+
+    def __init__(self, keys_file: Path) -> None:
+        super().__init__()
+        self.keys_file = keys_file
+
+    def compose(self) -> ComposeResult:
+        name = os.environ.get(ACCOUNT_ENV, "")
+        with Vertical():
+            yield Static(f"Account {name}: keys that may log in", id="title")
+            yield OptionList(id="keys")
+            with Horizontal(id="buttons"):
+                yield Button("Add key (a)", variant="primary", id="add")
+                yield Button("Remove key (d)", variant="error", id="remove")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one(OptionList).focus()
+
+    def _lines(self) -> list[str]:
+        try:
+            text = self.keys_file.read_text()
+        except FileNotFoundError:
+            return []
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    def reload(self) -> None:
+        keys = self.query_one(OptionList)
+        keys.clear_options()
+        for line in self._lines():
+            try:
+                key = asyncssh.import_public_key(line)
+                keys.add_option(
+                    f"{key.get_algorithm()}  {key.get_fingerprint()}  {key.get_comment() or ''}"
+                )
+            except (asyncssh.KeyImportError, ValueError):
+                keys.add_option(f"(unreadable line) {line[:40]}")
+        if keys.option_count:
+            keys.highlighted = 0
+
+    def _write(self, lines: list[str]) -> None:
+        write_atomic(self.keys_file, ("\n".join(lines) + "\n").encode())
+
+    def action_add(self) -> None:
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                key = asyncssh.import_public_key(text.strip())
+            except (asyncssh.KeyImportError, ValueError) as error:
+                self.notify(f"That is not a public key: {error}", severity="error")
+                return
+            line = key.export_public_key("openssh").decode().strip()
+            if line in self._lines():
+                self.notify("That key is already registered.")
+                return
+            self._write([*self._lines(), line])
+            self.notify(f"Key {key.get_fingerprint()} added.")
+            self.reload()
+
+        self.app.push_screen(
+            TextPrompt("Paste the public key to add:", ok="Add", max_length=4096), done
+        )
+
+    def action_remove(self) -> None:
+        lines = self._lines()
+        index = self.query_one(OptionList).highlighted
+        if index is None or not 0 <= index < len(lines):
+            return
+        if len(lines) == 1:
+            self.notify(
+                "This is your only key: add another before removing it.", severity="warning"
+            )
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._write([line for n, line in enumerate(lines) if n != index])
+                self.reload()
+
+        self.app.push_screen(ConfirmDialog("Remove this key? It will no longer log in."), done)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        {"add": self.action_add, "remove": self.action_remove, "back": self.action_back}[
+            event.button.id or "back"
+        ]()

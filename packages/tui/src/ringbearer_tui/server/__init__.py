@@ -1,0 +1,1 @@
+"""``ringbearer serve``: play over SSH, one app process per connection in its own PTY."""

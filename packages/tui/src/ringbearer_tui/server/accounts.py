@@ -1,0 +1,120 @@
+"""Accounts: a username, the public keys that may log in as it, and a private folder.
+
+The first key used with a new username registers the account; later logins need one of its
+keys. Each account's folder is named by a random id chosen here, never by anything a client
+sends, so no name a client can type reaches another account's files.
+
+Layout under the server's data folder::
+
+    accounts/index.json              username -> account id
+    accounts/<id>/authorized_keys    OpenSSH public keys, one a line
+    accounts/<id>/data/              the app's saves and settings for this account
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import uuid
+from pathlib import Path
+
+import asyncssh
+import msgspec
+
+from ..atomic import write_atomic
+
+USERNAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+_ACCOUNT_ID = re.compile(r"[0-9a-f]{32}")
+GUEST = "guest"
+
+
+class Account(msgspec.Struct, frozen=True):
+    username: str
+    id: str
+    folder: Path
+
+    @property
+    def keys_file(self) -> Path:
+        return self.folder / "authorized_keys"
+
+    @property
+    def data(self) -> Path:
+        return self.folder / "data"
+
+
+class AccountError(ValueError):
+    """A login that cannot be accepted, with the reason."""
+
+
+def valid_username(name: str) -> bool:
+    return USERNAME.fullmatch(name) is not None
+
+
+def key_line(key: asyncssh.SSHKey) -> str:
+    return key.export_public_key("openssh").decode().strip()
+
+
+def read_keys(path: Path) -> list[asyncssh.SSHKey]:
+    """The valid keys in an authorized-keys file (lines that do not parse are skipped)."""
+    try:
+        lines = path.read_text().splitlines()
+    except FileNotFoundError:
+        return []
+    keys = []
+    for line in lines:
+        if line.strip() and not line.startswith("#"):
+            try:
+                keys.append(asyncssh.import_public_key(line.strip()))
+            except (asyncssh.KeyImportError, ValueError):
+                continue
+    return keys
+
+
+class AccountStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root / "accounts"
+        self._index_file = self.root / "index.json"
+        self._lock = threading.Lock()
+
+    def _index(self) -> dict[str, str]:
+        try:
+            index = msgspec.json.decode(self._index_file.read_bytes(), type=dict[str, str])
+        except FileNotFoundError:
+            return {}
+        return {
+            name: ident for name, ident in index.items() if re.fullmatch(r"[0-9a-f]{32}", ident)
+        }
+
+    def find(self, username: str) -> Account | None:
+        ident = self._index().get(username)
+        return None if ident is None else Account(username, ident, self.root / ident)
+
+    def authenticate(self, username: str, key: asyncssh.SSHKey) -> Account:
+        """The account this key may use; registers a new username with its first key."""
+        if username == GUEST:
+            raise AccountError("'guest' is kept for guest logins")
+        if not valid_username(username):
+            raise AccountError(
+                "a username is 1-32 lowercase letters, digits, - or _, starting with a letter"
+            )
+        with self._lock:
+            account = self.find(username)
+            if account is None:
+                return self._register(username, key)
+        wanted = key_line(key)
+        if any(key_line(k) == wanted for k in read_keys(account.keys_file)):
+            return account
+        raise AccountError(f"this key is not registered for {username!r}")
+
+    def _register(self, username: str, key: asyncssh.SSHKey) -> Account:
+        index = self._index()
+        account = Account(username, uuid.uuid4().hex, Path())
+        account = Account(username, account.id, self.root / account.id)
+        account.data.mkdir(parents=True, exist_ok=True)
+        write_atomic(account.keys_file, (key_line(key) + "\n").encode(), keep_backup=False)
+        index[username] = account.id
+        write_atomic(self._index_file, msgspec.json.encode(index), keep_backup=False)
+        return account
+
+    def usernames(self) -> list[str]:
+        return sorted(self._index())

@@ -1,0 +1,28 @@
+"""The server's settings, from ``ringbearer serve``'s flags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+GAMES = ("mount-doom", "adventure-game", "adventure-book")
+"""What an exec request may ask for (``ssh -t host mount-doom``): nothing else runs."""
+
+
+class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
+    host: str = "127.0.0.1"
+    port: int = 2222
+    data_dir: Path
+    max_sessions: int = 20
+    idle_timeout: float = 1800.0
+    max_session_time: float = 4 * 3600.0
+    allow_guests: bool = False
+    log_format: Literal["text", "json"] = "text"
+    login_timeout: float = 30.0
+    keepalive_interval: float = 30.0
+    connections_per_minute: int = 10
+    """Per client address."""
+    hangup_grace: float = 5.0
+    """Seconds a hung-up game has to save and exit before it is killed."""

@@ -1,0 +1,95 @@
+"""The account screen (only under ``ringbearer serve``): add and remove login keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import asyncssh
+import pytest
+from textual.widgets import Button, Input, OptionList
+
+from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.account import AccountScreen
+from ringbearer_tui.server.accounts import AccountError, AccountStore, key_line
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+def keys_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "authorized_keys"
+    path.write_text(key_line(new_key()) + "\n")
+    monkeypatch.setenv("RINGBEARER_KEYS_FILE", str(path))
+    monkeypatch.setenv("RINGBEARER_ACCOUNT", "ann")
+    return path
+
+
+async def test_the_menu_offers_the_account_only_when_served(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("RINGBEARER_KEYS_FILE", raising=False)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#account")
+
+
+async def test_a_pasted_key_is_added_and_a_bad_one_refused(
+    quick_settings: AppPaths, keys_file: Path
+) -> None:
+    app = RingbearerApp(quick_settings)
+    added = new_key()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#account", Button)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AccountScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "not a key"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(keys_file.read_text().splitlines()) == 1
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one(Input).value = key_line(added)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert key_line(added) in keys_file.read_text().splitlines()
+        assert app.screen.query_one(OptionList).option_count == 2
+
+
+async def test_the_only_key_cannot_be_removed(quick_settings: AppPaths, keys_file: Path) -> None:
+    app = RingbearerApp(quick_settings)
+    before = keys_file.read_text()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert keys_file.read_text() == before
+        assert any("only key" in str(n.message) for n in app._notifications)
+
+
+def test_a_key_added_to_the_account_logs_in(tmp_path: Path) -> None:
+    store = AccountStore(tmp_path)
+    first, second = new_key(), new_key()
+    account = store.authenticate("ann", first)
+    with pytest.raises(AccountError, match="not registered"):
+        store.authenticate("ann", second)
+    with account.keys_file.open("a") as handle:
+        handle.write(key_line(second) + "\n")
+    assert store.authenticate("ann", second) == account
+
+
+def test_usernames_are_checked(tmp_path: Path) -> None:
+    store = AccountStore(tmp_path)
+    for name in ("../etc", "Ann", "", "guest", "a" * 33):
+        with pytest.raises(AccountError):
+            store.authenticate(name, new_key())
+    assert store.usernames() == []
