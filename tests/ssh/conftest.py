@@ -20,7 +20,7 @@ import pytest
 from ringbearer_tui.server.config import ServeConfig
 from ringbearer_tui.server.core import GameServer
 
-TIMEOUT = 20.0
+TIMEOUT = 40.0
 
 StartServer = Callable[..., Awaitable[GameServer]]
 """``await make_server(**config)``: a running server on a free loopback port."""

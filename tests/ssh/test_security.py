@@ -270,3 +270,16 @@ async def test_every_connection_is_logged(
     assert fields["term"] == "xterm-256color"
     assert fields["size"] == "90x30"
     assert fields["why"] == "disconnected"
+
+
+async def test_reconnecting_after_a_drop_does_not_ask_to_take_over(
+    make_server: StartServer, user_key: asyncssh.SSHKey
+) -> None:
+    server = await make_server()
+    first = await connect(server, "ann", user_key)
+    await first.wait_for("New game")
+    first.drop()
+    second = await connect(server, "ann", user_key)
+    await second.wait_for("New game")
+    assert b"Take that game over" not in second.raw
+    second.drop()

@@ -78,12 +78,17 @@ class GameSession:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def play(self, action: rb.Action | str) -> list[rb.Event]:
-        """Play an action for whoever decides now, record it and autosave."""
+    def play(self, action: rb.Action | str, *, autosave: bool = True) -> list[rb.Event]:
+        """Play an action for whoever decides now, record it and (by default) autosave.
+
+        A screen passes ``autosave=False`` and saves right after it has repainted, so the
+        player sees the result without waiting for the disk.
+        """
         seat = self.seat
         events = self.match.play(action)
         self.history.append((seat, self.match.log[-1], events))
-        self.autosave()
+        if autosave:
+            self.autosave()
         return events
 
     def bot_choice(self) -> rb.Action:

@@ -129,13 +129,20 @@ class GameScreen(Screen[None]):
     def play(self, action: rb.Action) -> None:
         seat = self.session.seat
         try:
-            events = self.session.play(action)
+            events = self.session.play(action, autosave=False)
         except rb.IllegalActionError as error:
             self.notify(error.reason, title="Not allowed", severity="warning")
             return
+        self.call_after_refresh(self._autosave)
         self.notes = None
         self.query_one(EventLog).record(self._who(seat), self.session.match.log[-1], events)
         self.refresh_all()
+
+    def _autosave(self) -> None:
+        try:
+            self.session.autosave()
+        except OSError as error:
+            self.notify(f"The game could not be saved: {error}", severity="error")
 
     def action_choose(self, number: int) -> None:
         if not self.session.bot_to_move:

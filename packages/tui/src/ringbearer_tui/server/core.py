@@ -26,7 +26,7 @@ from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig
 from .limits import RateLimiter
 from .logs import log
-from .terminal import RESET, become_session_leader, child_environment, open_pty, set_size
+from .terminal import RESET, child_environment, open_pty, set_size
 
 TAKE_OVER_WAIT = 30.0
 
@@ -231,12 +231,14 @@ class GameServer:
             return 1, "full"
         old = self.live.get(account.id)
         if old is not None:
-            if not await self._confirm_take_over(process):
-                say("Leaving the other game as it is. Goodbye.")
-                return 0, "kept other session"
-            old.hang_up("taken over by a new login")
-            await asyncio.wait_for(old.ended.wait(), timeout=self.config.hangup_grace + 5)
-            while account.id in self.live:
+            if not old.ended.is_set():  # still played elsewhere: ask before taking it
+                if not await self._confirm_take_over(process):
+                    say("Leaving the other game as it is. Goodbye.")
+                    return 0, "kept other session"
+                old.hang_up("taken over by a new login")
+            # Either way it is now saving and closing; wait until it has.
+            deadline = time.monotonic() + self.config.hangup_grace + 5
+            while self.live.get(account.id) is old and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
         return await self._run_game(process, account, arguments)
 
@@ -279,7 +281,7 @@ class GameServer:
             stdout=slave,
             stderr=slave,
             env=env,
-            preexec_fn=become_session_leader,
+            start_new_session=True,
             close_fds=True,
         )
         os.close(slave)
@@ -357,6 +359,7 @@ class GameServer:
         }
         done, _ = await asyncio.wait(tasks.values(), return_when=asyncio.FIRST_COMPLETED)
         first = next(name for name, task in tasks.items() if task in done)
+        game.ended.set()  # from now on this game is closing; a new login need not ask
         for name in ("input", "clock", "server"):
             tasks[name].cancel()  # no more keys may reach the terminal once it closes
         if first == "child":

@@ -26,13 +26,6 @@ def set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
 
 
-def become_session_leader() -> None:
-    """Run in the child before exec: the PTY becomes its controlling terminal, so a hang-up
-    reaches it as SIGHUP and a resize as SIGWINCH."""
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 def child_environment(term: str, data_dir: str, extra: dict[str, str]) -> dict[str, str]:
     """A fresh environment: never COLUMNS or LINES, which would freeze the game's size."""
     modern = any(part in term for part in ("256color", "truecolor", "direct", "kitty"))
@@ -43,6 +36,8 @@ def child_environment(term: str, data_dir: str, extra: dict[str, str]) -> dict[s
         "LC_ALL": "C.UTF-8",
         "RINGBEARER_DATA_DIR": data_dir,
         "HOME": data_dir,
+        # The game runs in a new session and takes the PTY as its controlling terminal.
+        "RINGBEARER_CLAIM_TTY": "1",
     }
     if modern:
         env["COLORTERM"] = "truecolor"

@@ -1,0 +1,66 @@
+"""What the screens look like (pytest-textual-snapshot). Update after reviewing the report:
+``pytest tests/tui/test_snapshots.py --snapshot-update``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+import ringbearer_engine as rb
+from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.seats import Seat, seats_to_meta
+from ringbearer_tui.storage import SaveStore
+
+Snap = Callable[..., bool]
+FIXED_TIME = 1_780_000_000  # 2026-05-28, so listed dates never change
+
+
+def saves_with_a_damaged_one(paths: AppPaths) -> None:
+    store = SaveStore(paths.saves, paths.autosaves)
+    seats = seats_to_meta([Seat("Ann"), Seat("Bo", "bot", "heuristic")])
+    good = rb.Match.new("pig", ["Ann", "Bo"], seed=1, meta={"seats": seats, "id": "a" * 32})
+    good.play("hold")
+    store.save_as(good, "Before the river")
+    broken = rb.Match.new("pig", ["Cy", "Di"], seed=2, meta={"id": "b" * 32})
+    path = store.save_as(broken, "Lost in Moria")
+    store.save_as(broken, "Lost in Moria")
+    path.write_bytes(path.read_bytes()[:40])
+    for entry in store.entries():
+        os.utime(entry.path, (FIXED_TIME, FIXED_TIME))
+
+
+async def pause(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_main_menu(snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]) -> None:
+    assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=pause)
+
+
+def test_load_list_with_a_damaged_save(snap_compare: Snap, quick_settings: AppPaths) -> None:
+    saves_with_a_damaged_one(quick_settings)
+    assert snap_compare(RingbearerApp(quick_settings), press=["l"], terminal_size=(100, 24))
+
+
+def test_settings(snap_compare: Snap, quick_settings: AppPaths) -> None:
+    assert snap_compare(RingbearerApp(quick_settings), press=["s"], terminal_size=(80, 24))
+
+
+def test_rules(snap_compare: Snap, quick_settings: AppPaths) -> None:
+    async def open_rules(pilot: Pilot[Any]) -> None:
+        await pilot.press("r")
+        await pilot.pause(0.3)
+
+    assert snap_compare(RingbearerApp(quick_settings), run_before=open_rules)
+
+
+def test_help_on_the_main_menu(snap_compare: Snap, quick_settings: AppPaths) -> None:
+    assert snap_compare(RingbearerApp(quick_settings), press=["question_mark"])
