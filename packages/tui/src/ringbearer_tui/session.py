@@ -6,7 +6,10 @@ without Textual and shared by every game's screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import ringbearer_engine as rb
+from ringbearer_engine.match import SCRIPT_PREFIX
 
 from .seats import Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
@@ -129,6 +132,29 @@ class GameSession:
         del self.history[-len(undone) :]
         self.autosave()
         return undone
+
+    def retell(
+        self, describe: Callable[[rb.Match, rb.Action], str], last: int = 60
+    ) -> list[tuple[int | None, str, list[rb.Event]]]:
+        """The last steps of the match in words: (seat, what was done, what happened).
+
+        Replays the log from the seed, so a loaded game's log reads as it did when played.
+        """
+        match = self.match
+        fresh = rb.Match.new(match.game, match.players, match.seed, match.options)
+        told: list[tuple[int | None, str, list[rb.Event]]] = []
+        start = max(0, len(match.log) - last)
+        for index, entry in enumerate(match.log):
+            seat = fresh.to_move
+            if entry.startswith(SCRIPT_PREFIX):
+                fresh.play(entry)  # a chance script: part of the log, not a decision
+                continue
+            action = fresh.parse(entry)
+            label = describe(fresh, action) if index >= start else entry
+            events = fresh.play(action)
+            if index >= start:
+                told.append((seat, label, events))
+        return told
 
     def autosave(self) -> None:
         if self.store is not None:

@@ -29,6 +29,10 @@ class GameLook(Protocol):
         """A short label for an action in the list of choices."""
         ...
 
+    def summary(self, match: rb.Match) -> str:
+        """What the end-of-game dialog says beyond the outcome ("" for nothing)."""
+        ...
+
 
 _looks: dict[str, GameLook] = {}
 
@@ -38,6 +42,10 @@ def register_look(game_id: str, look: GameLook) -> None:
 
 
 def look_for(game_id: str) -> GameLook:
+    if game_id == "mount-doom" and game_id not in _looks:
+        from .mount_doom import MountDoomLook
+
+        register_look(game_id, MountDoomLook())
     from .generic import GenericLook
 
     return _looks.get(game_id, GenericLook())

@@ -48,3 +48,6 @@ class GenericLook:
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return str(action)
+
+    def summary(self, match: rb.Match) -> str:
+        return ""

@@ -83,7 +83,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
-        for seat, step, events in self.session.history[-30:]:
+        for seat, step, events in self.session.retell(self.look.describe, last=30):
             log.record(self._who(seat), step, events)
         self.refresh_all()
         self.query_one(ActionMenu).focus()
@@ -128,6 +128,7 @@ class GameScreen(Screen[None]):
 
     def play(self, action: rb.Action) -> None:
         seat = self.session.seat
+        label = self.look.describe(self.session.match, action)
         try:
             events = self.session.play(action, autosave=False)
         except rb.IllegalActionError as error:
@@ -135,7 +136,7 @@ class GameScreen(Screen[None]):
             return
         self.call_after_refresh(self._autosave)
         self.notes = None
-        self.query_one(EventLog).record(self._who(seat), self.session.match.log[-1], events)
+        self.query_one(EventLog).record(self._who(seat), label, events)
         self.refresh_all()
 
     def _autosave(self) -> None:
@@ -236,9 +237,10 @@ class GameScreen(Screen[None]):
             winner = self.session.seats[outcome.winners[0]].name
             title = f"{winner} wins!"
         turns = self.session.match.game.turn_number(self.session.match.state)
-        body = f"{outcome.summary}\n\n{len(self.session.match.log)} steps" + (
-            f" over {turns} turns." if turns else "."
+        details = self.look.summary(self.session.match) or (
+            f"{len(self.session.match.log)} steps" + (f" over {turns} turns." if turns else ".")
         )
+        body = f"{outcome.summary}\n\n{details}"
         self.app.push_screen(MessageDialog(title, body, "Back to the menu"), self._after_end)
 
     def _after_end(self, _: None) -> None:

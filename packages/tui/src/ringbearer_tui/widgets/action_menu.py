@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.markup import escape
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -45,7 +46,8 @@ class ActionMenu(OptionList):
         for index, label in enumerate(labels):
             key = str(index + 1) if index < 9 else " "
             note = f"  [dim]{notes[index]}[/dim]" if notes and notes[index] else ""
-            self.add_option(Option(f"[b]{key}[/b] {label}{note}", id=f"choice-{index}"))
+            text = f"[b]{key}[/b] {escape(label)}{note}"
+            self.add_option(Option(text, id=f"choice-{index}"))
         if self._actions:
             self.highlighted = 0
 

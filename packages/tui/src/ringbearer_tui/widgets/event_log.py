@@ -15,7 +15,8 @@ class EventLog(RichLog):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=True, auto_scroll=True)
+        # min_width: RichLog otherwise lays text out 78 columns wide and cuts it.
+        super().__init__(id=id, wrap=True, markup=True, auto_scroll=True, min_width=20)
         self.border_title = "Log"
 
     def record(self, who: str | None, step: str, events: Sequence[rb.Event]) -> None:
