@@ -8,26 +8,18 @@ from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .menu import HELP, MENU
+
 if TYPE_CHECKING:
     from .app import RingbearerApp
-
-MENU_COMMANDS = (
-    ("New game", "new_game", "Start a new game"),
-    ("Continue", "continue_game", "Resume the most recent game"),
-    ("Load", "load", "Open the list of saved games"),
-    ("Settings", "settings", "Theme, bot speed, default names"),
-    ("Rules", "rules", "Read the rules of each game"),
-    ("Help", "help", "Keys and how the app works"),
-    ("Quit", "quit_app", "Leave Ringbearer (the game is saved)"),
-)
 
 
 class RingbearerCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
         app = cast("RingbearerApp", self.app)
         found: list[tuple[str, Callable[[], object], str]] = [
-            (name, getattr(app, f"action_{action}"), help_text)
-            for name, action, help_text in MENU_COMMANDS
+            (entry.label, getattr(app, f"action_{entry.action}"), entry.help)
+            for entry in (*MENU, HELP)
         ]
         from .screens.game import GameScreen
 

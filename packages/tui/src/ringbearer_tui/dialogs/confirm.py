@@ -5,19 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from .base import Dialog
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(Dialog[bool]):
     DEFAULT_CSS = """
-    ConfirmDialog { align: center middle; }
-    ConfirmDialog > Vertical {
-        width: 60; max-width: 90%; height: auto; padding: 1 2;
-        border: thick $primary; background: $surface;
-    }
-    ConfirmDialog Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    ConfirmDialog Button { margin-left: 2; }
+    ConfirmDialog > Vertical { width: 60; }
     """
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
@@ -32,7 +27,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question, id="question")
-            with Horizontal():
+            with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (y)", variant="primary", id="yes")
                 yield Button(f"{self.no} (n)", id="no")
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Markdown
+
+from .base import Dialog
 
 GENERAL = """\
 Everything works with the keyboard alone and with the mouse alone: every key below has a
@@ -23,13 +25,9 @@ button or a clickable line, and every button has a key.
 """
 
 
-class HelpDialog(ModalScreen[None]):
+class HelpDialog(Dialog[None]):
     DEFAULT_CSS = """
-    HelpDialog { align: center middle; }
-    HelpDialog > Vertical {
-        width: 84; max-width: 95%; height: 90%; padding: 1 2;
-        border: thick $primary; background: $surface;
-    }
+    HelpDialog > Vertical { width: 84; height: 90%; }
     HelpDialog VerticalScroll { height: 1fr; }
     """
     BINDINGS = [Binding("escape,question_mark", "close", "Close", id="help.close")]

@@ -5,17 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .base import Dialog
 
-class MessageDialog(ModalScreen[None]):
+
+class MessageDialog(Dialog[None]):
     DEFAULT_CSS = """
-    MessageDialog { align: center middle; }
-    MessageDialog > Vertical {
-        width: 72; max-width: 95%; height: auto; max-height: 90%; padding: 1 2;
-        border: thick $primary; background: $surface;
-    }
+    MessageDialog > Vertical { width: 72; }
     MessageDialog #title { text-style: bold; margin-bottom: 1; }
     MessageDialog VerticalScroll { height: auto; max-height: 20; }
     MessageDialog Button { margin-top: 1; }

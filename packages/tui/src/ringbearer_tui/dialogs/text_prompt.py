@@ -5,19 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from .base import Dialog
 
-class TextPrompt(ModalScreen[str | None]):
+
+class TextPrompt(Dialog[str | None]):
     DEFAULT_CSS = """
-    TextPrompt { align: center middle; }
-    TextPrompt > Vertical {
-        width: 64; max-width: 95%; height: auto; padding: 1 2;
-        border: thick $primary; background: $surface;
-    }
-    TextPrompt Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
-    TextPrompt Button { margin-left: 2; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
@@ -32,7 +26,7 @@ class TextPrompt(ModalScreen[str | None]):
         with Vertical():
             yield Label(self.question)
             yield Input(self.value, max_length=self.max_length, id="answer")
-            with Horizontal():
+            with Horizontal(classes="buttons"):
                 yield Button(self.ok, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
 

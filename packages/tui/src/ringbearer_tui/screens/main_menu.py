@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
+from ..menu import ACCOUNT, MENU
 from .account import served_keys_file
 
 if TYPE_CHECKING:
@@ -24,26 +25,14 @@ TITLE_ART = """\
 |_|_\\_|_||_\\__, |_.__/\\___\\__,_|_| \\___|_|
            |___/"""
 
-ENTRIES = (
-    ("new", "New game", "n"),
-    ("continue", "Continue", "c"),
-    ("load", "Load", "l"),
-    ("settings", "Settings", "s"),
-    ("rules", "Rules", "r"),
-    ("quit", "Quit", "q"),
-)
-
 
 class MainMenu(Screen[None]):
     HELP_TITLE = "the main menu"
     BINDINGS = [
-        Binding("n", "app.new_game", "New game", id="menu.new"),
-        Binding("c", "app.continue_game", "Continue", id="menu.continue"),
-        Binding("l", "app.load", "Load", id="menu.load"),
-        Binding("s", "app.settings", "Settings", id="menu.settings"),
-        Binding("r", "app.rules", "Rules", id="menu.rules"),
-        Binding("q", "app.quit_app", "Quit", id="menu.quit"),
-        Binding("a", "app.account", "Account", id="menu.account"),
+        *(
+            Binding(entry.key, f"app.{entry.action}", entry.label, id=f"menu.{entry.id}")
+            for entry in (*MENU, ACCOUNT)
+        ),
         Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),
         Binding("up,k", "app.focus_previous", "Previous", show=False, id="menu.up"),
     ]
@@ -66,10 +55,10 @@ class MainMenu(Screen[None]):
                     id="tagline",
                 )
             with Center(), Vertical(id="entries"):
-                for key, label, shortcut in ENTRIES:
-                    yield Button(f"{label}  [dim]({shortcut})[/dim]", id=key, compact=True)
-                if served_keys_file() is not None:
-                    yield Button("Account  [dim](a)[/dim]", id="account", compact=True)
+                served = served_keys_file() is not None
+                for entry in (*MENU, ACCOUNT) if served else MENU:
+                    label = f"{entry.label}  [dim]({entry.key})[/dim]"
+                    yield Button(label, id=entry.id, compact=True)
             with Center():
                 yield Static("", id="status")
         yield Footer()
@@ -90,14 +79,5 @@ class MainMenu(Screen[None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        app = cast("RingbearerApp", self.app)
-        actions = {
-            "new": app.action_new_game,
-            "continue": app.action_continue_game,
-            "load": app.action_load,
-            "settings": app.action_settings,
-            "rules": app.action_rules,
-            "quit": app.action_quit_app,
-            "account": app.action_account,
-        }
-        actions[event.button.id or "quit"]()
+        entry = next(e for e in (*MENU, ACCOUNT) if e.id == event.button.id)
+        getattr(self.app, f"action_{entry.action}")()
