@@ -286,3 +286,28 @@ def test_registering_a_different_game_under_a_taken_id_is_refused() -> None:
 
 def test_games_lists_registered_games() -> None:
     assert "pig" in [g.id for g in rb.list_games()]
+
+
+def test_a_game_module_that_fails_to_import_costs_only_its_own_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    from ringbearer_engine import game as registry
+
+    real = importlib.import_module
+
+    def flaky(name: str, package: str | None = None) -> object:
+        if name.startswith("ringbearer_engine.games.") and name.count(".") == 2:
+            raise SyntaxError("a broken module")
+        return real(name, package)
+
+    registry._load_builtins.cache_clear()
+    monkeypatch.setattr(registry.importlib, "import_module", flaky)
+    try:
+        with pytest.warns(UserWarning, match="could not be loaded: SyntaxError"):
+            games = rb.list_games()
+        assert "pig" in [g.id for g in games]
+    finally:
+        monkeypatch.undo()
+        registry._load_builtins.cache_clear()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -172,10 +173,15 @@ _registry: dict[str, Game[Any]] = {}
 @functools.cache
 def _load_builtins() -> None:
     # Each module of ringbearer_engine.games registers its game when imported. They are
-    # imported on first use, so that importing the engine stays cheap.
+    # imported on first use, so that importing the engine stays cheap. A module that fails
+    # to import costs only its own game: the others stay playable, and a warning says why.
     package = importlib.import_module("ringbearer_engine.games")
     for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{module.name}")
+        name = f"{package.__name__}.{module.name}"
+        try:
+            importlib.import_module(name)
+        except Exception as error:
+            warnings.warn(f"the game module {name} could not be loaded: {error!r}", stacklevel=2)
 
 
 def register(game: Game[Any]) -> Game[Any]:
