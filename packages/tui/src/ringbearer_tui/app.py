@@ -107,12 +107,16 @@ class RingbearerApp(App[None]):
 
     def hang_up(self) -> None:
         """The terminal went away (SIGHUP) or we were told to stop (SIGTERM): save, exit."""
+        self.exit_reason = "hang-up"
+        self.save_and_exit()
+
+    def save_and_exit(self) -> None:
+        """Save the game in play on this thread (not in the background), then exit."""
         session = self.current_session
         if session is not None:
             # If even this fails, nothing more can be done: the last autosave stands.
             with contextlib.suppress(OSError):
                 session.autosave()
-        self.exit_reason = "hang-up"
         self.exit()
 
     @property
@@ -189,12 +193,12 @@ class RingbearerApp(App[None]):
 
     def action_quit_app(self) -> None:
         if not self.settings.confirm_quit:
-            self.exit()
+            self.save_and_exit()
             return
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.exit()
+                self.save_and_exit()
 
         if not isinstance(self.screen, ConfirmDialog):
             self.push_screen(ConfirmDialog("Quit Ringbearer? Your game is saved."), done)

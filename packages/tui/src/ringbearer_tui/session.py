@@ -6,6 +6,7 @@ without Textual and shared by every game's screen.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import ringbearer_engine as rb
@@ -24,6 +25,10 @@ class GameSession:
         self.seats: list[Seat] = seats_from_meta(match.meta, match.players)
         match.meta["seats"] = seats_to_meta(self.seats)
         self._bots: dict[int, rb.Bot] = {}
+        self._save_lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._save_sequence = 0
+        self._written_sequence = 0
         self.history: list[tuple[int | None, str, list[rb.Event]]] = []
         """What happened since the session began: (seat, step, events)."""
 
@@ -157,8 +162,30 @@ class GameSession:
         return told
 
     def autosave(self) -> None:
-        if self.store is not None:
-            self.store.autosave(self.match)
+        """Write the autosave now, on this thread."""
+        self.write_autosave(self.snapshot_for_autosave())
+
+    def snapshot_for_autosave(self) -> tuple[int, bytes] | None:
+        """The bytes to autosave and their sequence number; cheap, for the UI thread."""
+        if self.store is None:
+            return None
+        with self._save_lock:
+            self._save_sequence += 1
+            return self._save_sequence, self.store.autosave_bytes(self.match)
+
+    def write_autosave(self, pending: tuple[int, bytes] | None) -> None:
+        """Write autosave bytes (slow: it waits for the disk; any thread may call it).
+
+        A write never replaces a newer one that finished first, so the file always ends
+        holding the latest step.
+        """
+        if pending is None or self.store is None:
+            return
+        sequence, data = pending
+        with self._write_lock:
+            if sequence > self._written_sequence:
+                self.store.write_autosave(self.match, data)
+                self._written_sequence = sequence
 
     def save_as(self, name: str) -> None:
         if self.store is None:

@@ -78,8 +78,15 @@ class SaveStore:
     # -- writing ----------------------------------------------------------------------------
 
     def autosave(self, match: rb.Match) -> Path:
+        return self.write_autosave(match, self.autosave_bytes(match))
+
+    def autosave_bytes(self, match: rb.Match) -> bytes:
+        match_id(match)  # the id must be in the save
+        return match.save()
+
+    def write_autosave(self, match: rb.Match, data: bytes) -> Path:
         path = self.autosaves / f"{match_id(match)}{SUFFIX}"
-        write_atomic(path, match.save())
+        write_atomic(path, data)
         return path
 
     def save_as(self, match: rb.Match, name: str, *, overwrite: bool = False) -> Path:

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
@@ -27,6 +27,7 @@ from ..session import GameSession
 from ..storage import SaveNameError
 from ..widgets.action_menu import ActionMenu
 from ..widgets.event_log import EventLog
+from ..widgets.prompt import Prompt
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -56,7 +57,7 @@ class GameScreen(Screen[None]):
     GameScreen #main { height: 1fr; }
     GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
     GameScreen #side { width: 1fr; min-width: 34; }
-    GameScreen #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
     """
 
@@ -76,7 +77,7 @@ class GameScreen(Screen[None]):
             with VerticalScroll(id="board-area"):
                 yield self.look.board(self.session)
             with Vertical(id="side"):
-                yield Static("", id="prompt")
+                yield Prompt(id="prompt")
                 yield ActionMenu(id="choices")
                 yield EventLog(id="log")
         yield Footer()
@@ -98,7 +99,7 @@ class GameScreen(Screen[None]):
         if isinstance(board, Board):
             board.refresh_view()
         match = self.session.match
-        prompt = self.query_one("#prompt", Static)
+        prompt = self.query_one(Prompt)
         menu = self.query_one(ActionMenu)
         if self.session.over:
             menu.show([], [])
@@ -140,10 +141,18 @@ class GameScreen(Screen[None]):
         self.refresh_all()
 
     def _autosave(self) -> None:
+        # The bytes are taken now; the disk is waited for on a worker thread, so the next
+        # key is not held up by fsync.
+        self._write(self.session.snapshot_for_autosave())
+
+    @work(thread=True, group="autosave")
+    def _write(self, pending: tuple[int, bytes] | None) -> None:
         try:
-            self.session.autosave()
+            self.session.write_autosave(pending)
         except OSError as error:
-            self.notify(f"The game could not be saved: {error}", severity="error")
+            self.app.call_from_thread(
+                self.notify, f"The game could not be saved: {error}", severity="error"
+            )
 
     def action_choose(self, number: int) -> None:
         if not self.session.bot_to_move:
@@ -171,7 +180,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.session.bot_to_move or self.session.over:
             return
-        self.query_one("#prompt", Static).update(f"{self.session.match.prompt} (thinking…)")
+        self.query_one(Prompt).update(f"{self.session.match.prompt} (thinking…)")
         self._advise()
 
     @work(thread=True, exclusive=True, group="hint")
@@ -199,7 +208,7 @@ class GameScreen(Screen[None]):
             self.notify(str(error), title="Cannot undo", severity="warning")
             return
         self.notes = None
-        self.query_one(EventLog).write(f"[i]Taken back: {', '.join(reversed(undone))}[/i]")
+        self.query_one(EventLog).note(f"Taken back: {', '.join(reversed(undone))}")
         self.refresh_all()
 
     def action_save_as(self) -> None:
