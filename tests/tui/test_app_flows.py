@@ -308,3 +308,18 @@ async def test_the_game_screen_fits_small_and_large_terminals(
         menu = game_screen(app).query_one(ActionMenu)
         assert menu.region.width > 20
         assert menu.region.height >= 4
+
+
+async def test_the_new_game_dialog_shows_a_row_for_each_seat(quick_settings: AppPaths) -> None:
+    """Regression: replacing the seat-count options used to leave one row for two seats."""
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_new_game("pig")
+        await pilot.pause(0.3)
+        dialog = current(app)
+        assert isinstance(dialog, NewGameDialog)
+        game = rb.get_game("pig")
+        assert len(dialog.query("#seats > Horizontal")) == game.default_players
+        request = dialog.request()
+        assert [s.name for s in request.seats] == ["Frodo", "Sam"]

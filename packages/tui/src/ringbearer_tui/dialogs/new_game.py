@@ -54,8 +54,10 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         border: thick $primary; background: $surface; padding: 0 1;
     }
     NewGameDialog VerticalScroll { height: auto; max-height: 1fr; }
-    NewGameDialog .row { height: auto; }
-    NewGameDialog .row Label { width: 12; padding-top: 1; }
+    NewGameDialog .row { height: auto; margin-bottom: 1; }
+    NewGameDialog #seats > .row, NewGameDialog #options > .row { margin-bottom: 0; }
+    NewGameDialog .row Label { width: 12; }
+    NewGameDialog .option { margin-left: 12; }
     NewGameDialog .row Input { width: 1fr; }
     NewGameDialog .row Select { width: 1fr; }
     NewGameDialog #buttons { height: auto; align-horizontal: right; }
@@ -90,15 +92,22 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                         value=self.game_id,
                         allow_blank=False,
                         id="game",
+                        compact=True,
                     )
                 with Horizontal(classes="row"):
                     yield Label("Seats")
-                    yield Select(self._counts(), allow_blank=False, id="count")
+                    yield Select(self._counts(), allow_blank=False, id="count", compact=True)
                 yield Vertical(id="seats", classes="row")
                 yield Vertical(id="options", classes="row")
                 with Horizontal(classes="row"):
                     yield Label("Seed")
-                    yield Input(placeholder="random", restrict=r"\d*", max_length=19, id="seed")
+                    yield Input(
+                        placeholder="random",
+                        restrict=r"\d*",
+                        max_length=19,
+                        id="seed",
+                        compact=True,
+                    )
                 yield Label("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -115,9 +124,12 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
             await self._game_changed()
 
     @on(Select.Changed, "#count")
-    async def _on_count(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int):
-            await self._show_seats(event.value)
+    async def _on_count(self) -> None:
+        # Read the select itself: replacing its options posts a Changed for the old first
+        # option after the new value is already set.
+        count = self.query_one("#count", Select).value
+        if isinstance(count, int) and count != len(self.query("#seats > Horizontal")):
+            await self._show_seats(count)
 
     def _counts(self) -> list[tuple[str, int]]:
         game = self.game
@@ -143,8 +155,13 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
             rows.append(
                 Horizontal(
                     Label(f"Seat {seat + 1}"),
-                    Input(self.settings.name_for(seat), max_length=24, classes="seat-name"),
-                    Select(kinds, value=kind, allow_blank=False, classes="seat-kind"),
+                    Input(
+                        self.settings.name_for(seat),
+                        max_length=24,
+                        classes="seat-name",
+                        compact=True,
+                    ),
+                    Select(kinds, value=kind, allow_blank=False, classes="seat-kind", compact=True),
                     classes="row",
                 )
             )
@@ -156,12 +173,20 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         widgets: list[Widget] = []
         for name, label, default in option_fields(self.game):
             if isinstance(default, bool):
-                widgets.append(Checkbox(label, value=default, name=name, classes="option"))
+                widgets.append(
+                    Checkbox(label, value=default, name=name, classes="option", compact=True)
+                )
             else:
                 widgets.append(
                     Horizontal(
                         Label(label),
-                        Input(str(default), restrict=r"\d*", name=name, classes="option"),
+                        Input(
+                            str(default),
+                            restrict=r"\d*",
+                            name=name,
+                            classes="option",
+                            compact=True,
+                        ),
                         classes="row",
                     )
                 )
