@@ -21,6 +21,9 @@ class Board(Protocol):
 class GameLook(Protocol):
     """What the game screen needs from a game: its board, and words for its actions."""
 
+    help_text: str
+    """Markdown for the help dialog: how to read the board."""
+
     def board(self, session: GameSession) -> Widget:
         """A widget that draws the game for ``session.viewer`` and refreshes on ``update``."""
         ...

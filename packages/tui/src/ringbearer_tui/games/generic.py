@@ -43,6 +43,8 @@ def _plain(value: Any) -> str:
 
 
 class GenericLook:
+    help_text = ""
+
     def board(self, session: GameSession) -> ViewBoard:
         return ViewBoard(session)
 

@@ -65,6 +65,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.look = look_for(session.match.game_id)
+        self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
         self.notes: list[str] | None = None
         self._bot_pending = False
 
