@@ -1,0 +1,212 @@
+"""Adventure to Mount Doom as a :class:`ringbearer_engine.Game`: the protocol, nothing more.
+
+The rules live in ``rules/``; this class lists the legal actions for the pending decision,
+hands an action to the rule that carries it out, and answers the engine's questions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ringbearer_engine import Action, Chance, Event, Game, Outcome
+
+from . import rules
+from .actions import (
+    ACTION_TYPES,
+    ADDS,
+    CHOOSE_COLOUR,
+    KEEPS,
+    LEFT,
+    PASS,
+    RIGHT,
+    ROLL_BLACK,
+    ROLL_PAIRS,
+    STEPS,
+    Add,
+    Choose,
+    Keep,
+    Pass,
+    Roll,
+    Spend,
+    Use,
+)
+from .content import FIGURE_BY_COLOUR, GANDALF_IDS, RALLY, RING_BEARER
+from .events import SUMMARIES
+from .explain import why_illegal
+from .rules.cards import choose, pass_window, spend, use
+from .rules.core import run
+from .rules.encounters import wormtongue_targets
+from .rules.stages import setup
+from .rules.turn import add, keep, roll_final, roll_first
+from .rules.windows import card_uses, spends
+from .state import WON, Ask, MountDoomOptions, MountDoomState
+from .view import MountDoomView, prompt, view
+
+if TYPE_CHECKING:
+    from ringbearer_engine.game import BotFactory
+
+_ = rules  # importing the package registers the task handlers
+ROLL_INDEX = {action: (a, b) for a, b, action in ROLL_PAIRS}
+PURE = frozenset({Ask.ROLLED, Ask.AFTER_DIE, Ask.BATTLE, Ask.EVENT, Ask.STAGE, Ask.BOROMIR})
+VISION_CHOICES = [Choose("keep"), Choose("remove")]
+
+
+class MountDoomGame(Game[MountDoomState]):
+    id = "mount-doom"
+    title = "Adventure to Mount Doom"
+    min_players = 1
+    max_players = 4
+    default_players = 2
+    cooperative = True
+    state_type = MountDoomState
+    options_type = MountDoomOptions
+    action_types = ACTION_TYPES
+    state_version = 1
+
+    def setup(
+        self, players: tuple[str, ...], options: MountDoomOptions, chance: Chance
+    ) -> MountDoomState:
+        return setup(players, options, chance)
+
+    def actions(self, state: MountDoomState) -> list[Action]:
+        ask = state.pending
+        if state.result:
+            return []
+        if ask == Ask.KEEP1:
+            rolled = state.rolled
+            blacks = (rolled[0],) if rolled[0] == rolled[1] else (rolled[0], rolled[1])
+            dice = state.rolled_dice
+            a, b = FIGURE_BY_COLOUR[dice[2]], FIGURE_BY_COLOUR[dice[3]]
+            found: list[Action] = [KEEPS[v, f] for v in blacks for f in (a, b)]
+            if state.held:
+                found += card_uses(state, ask)
+            return found
+        if ask == Ask.KEEP2:
+            dice = state.rolled_dice
+            black = state.rolled[0]
+            found = [
+                KEEPS[black, FIGURE_BY_COLOUR[dice[1]]],
+                KEEPS[black, FIGURE_BY_COLOUR[dice[2]]],
+            ]
+            if state.held:
+                found += card_uses(state, ask)
+            return found
+        if ask == Ask.START:
+            found = [action for _, _, action in ROLL_PAIRS]
+            if state.held:
+                found += card_uses(state, ask)
+            return found
+        if ask == Ask.ADD:
+            used = (state.tray_figure[0], state.spare)
+            return [ADDS[f] for f in range(5) if f not in used]
+        if ask in PURE:
+            return [PASS, *card_uses(state, ask)]
+        if ask == Ask.FINAL_START:
+            return [ROLL_BLACK, *card_uses(state, ask)]
+        if ask == Ask.FACE:
+            return [PASS, *spends(state)]
+        if ask == Ask.SYMBOL:
+            return list(STEPS)
+        if ask == Ask.ARMY:
+            return [LEFT, RIGHT]
+        if ask == Ask.DENETHOR:
+            return [CHOOSE_COLOUR[f] for f in state.tray_figure]
+        if ask == Ask.WORMTONGUE:
+            return [Choose(card) for card in dict.fromkeys(wormtongue_targets(state))]
+        if ask == Ask.SUPPORT:
+            movable = [
+                CHOOSE_COLOUR[f]
+                for f in range(5)
+                if state.pos[f] != RALLY and (f != RING_BEARER or not state.stage_done)
+            ]
+            return movable + card_uses(state, ask)
+        if ask == Ask.VISION:
+            return list(VISION_CHOICES)
+        return []  # pragma: no cover - every pending decision is listed above
+
+    def apply(self, state: MountDoomState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = type(action)
+        if kind is Keep:
+            keep(state, action, events)  # type: ignore[arg-type]
+        elif kind is Roll:
+            if state.pending == Ask.FINAL_START:
+                roll_final(state, events)
+            else:
+                roll_first(state, *ROLL_INDEX[action], events)  # type: ignore[index]
+        elif kind is Add:
+            add(state, action, events)  # type: ignore[arg-type]
+        elif kind is Pass:
+            pass_window(state, events)
+        elif kind is Use:
+            use(state, action, events)  # type: ignore[arg-type]
+        elif kind is Choose:
+            choose(state, action, events)  # type: ignore[arg-type]
+        elif kind is Spend:
+            spend(state, action, events)  # type: ignore[arg-type]
+        run(state, events)
+        return events
+
+    def to_move(self, state: MountDoomState) -> int | None:
+        return None if state.result else state.seat
+
+    def outcome(self, state: MountDoomState) -> Outcome | None:
+        if not state.result:
+            return None
+        winners = tuple(range(len(state.players))) if state.result == WON else ()
+        return Outcome(winners, state.result, SUMMARIES[state.result])
+
+    def view(self, state: MountDoomState, seat: int | None) -> MountDoomView:
+        return view(state, seat)
+
+    def prompt(self, state: MountDoomState) -> str:
+        return prompt(state)
+
+    def why_illegal(self, state: MountDoomState, action: Action) -> str | None:
+        return why_illegal(self, state, action)
+
+    def determinize(
+        self, state: MountDoomState, seat: int | None, chance: Chance
+    ) -> MountDoomState:
+        """Re-deal what nobody has seen: face-down row cards with this stage's boxed seventh
+        card, the Gandalf stack with the Gandalf cards boxed unseen, and a Vision deck's rest.
+        Later stages' decks are shuffled only when laid out, so fresh chance covers them."""
+        copy = self.clone(state)
+        copy.chance = chance
+        slots = [s for s in range(6) if copy.row[s] and not copy.up[s] and s != copy.known_slot]
+        pool = [copy.row[s] for s in slots]
+        under = bool(copy.army_under) and not copy.army_under_up
+        if under:
+            pool.append(copy.army_under)
+        if copy.seventh:
+            pool.append(copy.seventh)
+        if len(pool) > 1:
+            dealt = chance.shuffle("redeal", pool)
+            for s in slots:
+                copy.row[s] = dealt.pop(0)
+            if under:
+                copy.army_under = dealt.pop(0)
+            if copy.seventh:
+                copy.unseen[copy.unseen.index(copy.seventh)] = dealt[0]
+                copy.seventh = dealt[0]
+        lost = [c for c in copy.unseen if c in GANDALF_IDS]
+        if lost and copy.gandalf_stack:
+            mixed = chance.shuffle("redeal-gandalf", copy.gandalf_stack + lost)
+            size = len(copy.gandalf_stack)
+            copy.gandalf_stack = sorted(mixed[:size])
+            others = [c for c in copy.unseen if c not in GANDALF_IDS]
+            copy.unseen = others + mixed[size:]
+        if len(copy.next_deck) > 2:
+            copy.next_deck = copy.next_deck[:1] + chance.shuffle("redeal", copy.next_deck[1:])
+        return copy
+
+    def turn_number(self, state: MountDoomState) -> int:
+        return state.turn
+
+    def undoable(self, state: MountDoomState, action: Action, revealed: bool) -> bool:
+        return not revealed
+
+    def bots(self) -> dict[str, BotFactory]:
+        from .bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}

@@ -1,0 +1,1 @@
+"""Mount Doom tests share the engine's fixtures (tests/engine/conftest.py)."""
