@@ -1,0 +1,479 @@
+"""Bots for the Adventure Game.
+
+``heuristic`` scores each legal option with a few rules of thumb a sensible player uses: stop
+at every town, spend rings freely before Lórien (it tops you up) and keep two for Gollum after
+it, use Move cards when the way is open, slip past monsters with the cheapest way out, and
+aim Nazgûl and Move Opponent at the leading rival. It looks only at its own hand and at the
+public state.
+
+``ismc`` is an information-set Monte-Carlo bot: for each of its best few options (as the
+heuristic ranks them) it imagines games from copies of the state in which the cards it cannot
+see are re-dealt (:meth:`AdventureGame.determinize`), played out by the heuristic, and picks
+the option that wins most often.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ringbearer_engine import Action, Chance, Game, GameState
+from ringbearer_engine.bots import Bot, play_out
+from ringbearer_engine.game import BotFactory
+
+from .actions import (
+    Boromir,
+    Climb,
+    DefeatNazgul,
+    DefeatOrcs,
+    Escape,
+    Fight,
+    Gollum,
+    Move2,
+    Move3,
+    MoveNazgul,
+    MoveOpponent,
+    NewHand,
+    Pass,
+    PlaceNazgul,
+    Ring,
+    Step,
+    Swap,
+    ThroughMountains,
+    TownSwap,
+)
+from .board import (
+    AHEAD,
+    BEYOND_LORIEN,
+    BRANCH_OF,
+    DIST,
+    FIXED_MONSTER,
+    FORK_OF,
+    FORWARD,
+    GOLLUM_SPACES,
+    INDEX,
+    MOUNTAIN,
+    ORCS,
+    ROUTES,
+    TOWN_AT,
+    WALKS,
+)
+from .rules.legal import CLEAR_SPACES, legal_actions
+from .state import PENDING_TOWN_SWAP, AdventureState
+
+# How many turns, on average, each obstacle costs a pawn with no card for it: a monster is
+# left on a roll of 5 or 6; a Mountain die averages 8/6.
+MONSTER_TURNS = 3.0
+MOUNTAIN_TURNS = 8 / 6
+SWAP_AT_BEST = 0.5
+"""The score of swapping away a useless card: worth it only when nothing better is open."""
+
+
+class HeuristicBot:
+    """Plays sensibly from its own hand and the public state, without looking ahead."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        assert isinstance(state, AdventureState)
+        options = legal_actions(state)
+        if len(options) == 1:
+            return options[0]
+        judge = _Judge(state)
+        best = options[0]
+        best_score = -1e9
+        swaps: list[Action] = []
+        for action in options:
+            kind = type(action)
+            if kind is Swap:
+                swaps.append(action)
+                continue
+            score = _SCORERS[kind](judge, action)
+            if score > best_score:
+                best, best_score = action, score
+        # A swap scores at most SWAP_AT_BEST, so it is only weighed when nothing else beats it.
+        if swaps and best_score < SWAP_AT_BEST:
+            for action in swaps:
+                score = judge._score_swap(action)
+                if score > best_score:
+                    best, best_score = action, score
+        return best
+
+    def scorer(self, state: AdventureState) -> Callable[[Action], float]:
+        """A function giving each legal option of the deciding seat a score (higher: better)."""
+        return _Judge(state).score
+
+
+class _Judge:
+    """What the deciding seat knows and wants this turn, computed once per decision."""
+
+    def __init__(self, state: AdventureState) -> None:
+        self.state = state
+        seat = state.pending_seat if state.pending else state.current
+        self.seat = seat
+        self.here = state.pawns[seat]
+        self.hand = state.hands[seat]
+        self.rings = state.rings[seat]
+        self.lorien_ahead = "lorien" not in state.towns[seat] and not BEYOND_LORIEN[self.here]
+        self._landing_cache: float | None = None
+        self._worth: dict[str, float] = {}
+        self._branch_costs: dict[int, float] = {}
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    def score(self, action: Action) -> float:
+        return _SCORERS[type(action)](self, action)
+
+    def _score_step(self, action: Action) -> float:
+        assert isinstance(action, Step)
+        return 1.0 + self._arrival(INDEX[action.to])
+
+    def _score_move(self, action: Action) -> float:
+        assert isinstance(action, Move2 | Move3)
+        to = INDEX[action.to]
+        steps = 2 if type(action) is Move2 else 3
+        return steps - 0.2 + self._arrival(to) - self._towns_skipped(to)
+
+    def _score_through(self, action: Action) -> float:
+        assert isinstance(action, ThroughMountains)
+        to = INDEX[action.to]
+        saved = self.state.mountain[self.seat] + (MOUNTAIN_TURNS if MOUNTAIN[to] else 0.0)
+        return 0.8 + saved + self._arrival(to)
+
+    def _score_climb(self, action: Action) -> float:
+        return 1.0
+
+    def _score_defeat(self, action: Action) -> float:
+        return MONSTER_TURNS + self._arrival(FORWARD[self.here][0])
+
+    def _score_lift(self, action: Action) -> float:
+        assert isinstance(action, MoveNazgul)
+        return self._lift(INDEX[action.space])
+
+    def _score_place(self, action: Action) -> float:
+        assert isinstance(action, PlaceNazgul)
+        return self._landing(INDEX[action.to])
+
+    def _score_push(self, action: Action) -> float:
+        assert isinstance(action, MoveOpponent)
+        return self._push(action.seat, INDEX[action.to])
+
+    def _score_take(self, action: Action) -> float:
+        assert isinstance(action, Gollum | Boromir)
+        return self._take_ring(action.seat, type(action) is Gollum)
+
+    def _score_new_hand(self, action: Action) -> float:
+        return 1.2 - sum(self._card_worth(card) for card in self.hand) / len(self.hand)
+
+    def _score_swap(self, action: Action) -> float:
+        assert isinstance(action, Swap)
+        return SWAP_AT_BEST - self._card_worth(action.card)
+
+    def _score_town_swap(self, action: Action) -> float:
+        assert isinstance(action, TownSwap)
+        return sum(0.7 - self._card_worth(card) for card in action.cards)
+
+    def _score_pass(self, action: Action) -> float:
+        return 0.0
+
+    # -- movement ----------------------------------------------------------------------------
+
+    def _arrival(self, to: int) -> float:
+        """What landing on ``to`` is worth beyond the distance: towns, monsters, forks."""
+        value = 0.0
+        town = TOWN_AT[to]
+        if town is not None and town.space not in self.state.towns[self.seat]:
+            value += 1.5 if town.space != "lorien" else 1.0 + max(0, 3 - self.rings) * 0.8
+        if FIXED_MONSTER[to] or to in self.state.nazgul:
+            value -= self._way_out_cost(to)
+        elif MOUNTAIN[to]:
+            value -= 0.2 if "through-mountains" in self.hand else MOUNTAIN_TURNS
+        first = BRANCH_OF.get(to)
+        if first is not None and BRANCH_OF.get(self.here) != first:
+            value -= self._branch_penalty(first)
+        return value
+
+    def _branch_penalty(self, first: int) -> float:
+        """How many more turns this branch is likely to cost than the cheapest one."""
+        costs = self._branch_costs.get(first)
+        if costs is None:
+            costs = self._branch_costs[first] = self._route_cost(first) - min(
+                self._route_cost(other) for other in FORWARD[FORK_OF[first]]
+            )
+        return costs
+
+    def _way_out_cost(self, space: int) -> float:
+        """Roughly how many turns getting off this monster will cost this seat."""
+        hand = self.hand
+        if "escape" in hand or (space in ORCS and "defeat-orcs" in hand):
+            return 0.3
+        if space in self.state.nazgul and ("defeat-nazgul" in hand or "move-nazgul" in hand):
+            return 0.6
+        if space in GOLLUM_SPACES:
+            return 1.0
+        if self.rings and self.lorien_ahead:
+            return 0.5
+        return MONSTER_TURNS - 1.0
+
+    def _route_cost(self, first: int) -> float:
+        cost = 0.0
+        for space in ROUTES.get(first, (first,)):
+            if FIXED_MONSTER[space] or space in self.state.nazgul:
+                cost += self._way_out_cost(space)
+            elif MOUNTAIN[space]:
+                cost += 0.3 if "through-mountains" in self.hand else MOUNTAIN_TURNS
+            cost += 1.0
+        return cost
+
+    def _towns_skipped(self, to: int) -> float:
+        # A Move card that passes a town not yet collected throws away its rings and swap.
+        here = self.here
+        for end, passed in WALKS[2][here] if DIST[here] - DIST[to] == 2 else WALKS[3][here]:
+            if end == to:
+                collected = self.state.towns[self.seat]
+                return sum(
+                    3.0
+                    for space in passed
+                    if (town := TOWN_AT[space]) is not None and town.space not in collected
+                )
+        return 0.0
+
+    # -- getting away ------------------------------------------------------------------------
+
+    def _fight(self) -> float:
+        # A third of a chance to move on; at Gollum that is a third of a win.
+        if self.here in GOLLUM_SPACES:
+            return 5.0
+        return 1.0
+
+    def _escape(self) -> float:
+        if self.here in GOLLUM_SPACES:
+            return 100.0  # it wins at once
+        escapes = self.hand.count("escape")
+        keep_for_gollum = BEYOND_LORIEN[self.here] and escapes == 1
+        return 1.5 if keep_for_gollum else 3.6 + self._arrival(FORWARD[self.here][0])
+
+    def _ring(self) -> float:
+        if self.here in GOLLUM_SPACES:
+            return 100.0  # legal only with a ring to spare: it wins at once
+        if self.lorien_ahead:
+            return 3.4 + self._arrival(FORWARD[self.here][0])  # Lórien will top us up again
+        return 3.4 if self.rings >= 3 else -1.0  # keep two for Gollum
+
+    # -- interfering -------------------------------------------------------------------------
+
+    def _threat(self, rival: int) -> float:
+        """How much slowing ``rival`` matters: the closer to winning than us, the more."""
+        state = self.state
+        gap = DIST[self.state.pawns[self.seat]] - DIST[state.pawns[rival]]
+        near_goal = 1.0 if DIST[state.pawns[rival]] < 12 else 0.0
+        can_win = 1.0 if state.rings[rival] or not BEYOND_LORIEN[state.pawns[rival]] else 0.3
+        # Equal threats go to the rival who plays soonest after us: a tie-break by turn order
+        # rather than by seat number, which would pick on seat 1 in every game.
+        later = (rival - self.seat) % len(state.pawns) - 1
+        return max(0.2, 1.0 + gap / 6 + near_goal) * can_win - 0.001 * later
+
+    def _lift(self, space: int) -> float:
+        # Lifting frees our own space, or clears our way; where it lands is scored later.
+        value = 0.0
+        if space == self.here:
+            value += MONSTER_TURNS - 0.5
+        elif space in AHEAD[self.here] and DIST[self.here] - DIST[space] <= 4:
+            first = BRANCH_OF.get(space)
+            if first is None or self._branch_penalty(first) == 0:
+                value += 0.6 * self._way_out_cost(space)  # it stands in our way
+        for rival, there in enumerate(self.state.pawns):
+            if there == space and rival != self.seat:
+                value -= 2.0 * self._threat(rival)  # lifting it would set them free
+        return value + self._best_landing()
+
+    def _best_landing(self) -> float:
+        if self._landing_cache is None:
+            spaces = _clear_free(self.state)
+            self._landing_cache = max((self._landing(s) for s in spaces), default=0.0)
+        return self._landing_cache
+
+    def _landing(self, to: int) -> float:
+        """Where a lifted Nazgûl does the most harm to rivals and the least to us."""
+        state = self.state
+        value = 0.0
+        for rival, space in enumerate(state.pawns):
+            if rival == self.seat:
+                continue
+            if space == to:
+                value += 2.0 * self._threat(rival)
+            elif to in AHEAD[space] and DIST[space] - DIST[to] <= 3:
+                value += 0.4 * self._threat(rival)
+        if to == self.here:
+            value -= 3.0
+        elif to in AHEAD[self.here] and DIST[self.here] - DIST[to] <= 6:
+            value -= 0.8
+        return value
+
+    def _push(self, rival: int, to: int) -> float:
+        state = self.state
+        space = state.pawns[rival]
+        back = DIST[to] > DIST[space]
+        value = 0.6 if back else -0.6
+        if FIXED_MONSTER[to] or to in state.nazgul:
+            value += 2.0
+        elif MOUNTAIN[to]:
+            value += 1.0
+        town = TOWN_AT[to]
+        if town is not None and town.space not in state.towns[rival]:
+            value -= 2.0
+        return value * self._threat(rival)
+
+    def _take_ring(self, rival: int, keep: bool) -> float:
+        value = 0.8 * self._threat(rival)
+        if BEYOND_LORIEN[self.state.pawns[rival]]:
+            value += 0.8  # every ring matters at Gollum
+        if keep:
+            value += 0.4
+            if not self.lorien_ahead and self.rings < 2:
+                value += 2.0  # we need it ourselves
+            if self.here in GOLLUM_SPACES and self.rings == 0:
+                value += 10.0
+        return value
+
+    # -- cards -------------------------------------------------------------------------------
+
+    def _card_worth(self, card: str) -> float:
+        """How useful a card is likely to be on the rest of this seat's journey."""
+        worth = self._worth.get(card)
+        if worth is None:
+            worth = self._worth[card] = self._judge_card(card)
+        return worth
+
+    def _judge_card(self, card: str) -> float:
+        here = self.here
+        ahead = AHEAD[here]
+        if card in ("move-2", "move-3"):
+            return 1.6 if DIST[here] > 4 else 0.2
+        if card == "escape":
+            return 2.2
+        if card == "defeat-orcs":
+            return 1.2 if any(s in ahead for s in ORCS) else 0.0
+        if card == "defeat-nazgul":
+            return 1.0 if any(s in ahead for s in self.state.nazgul) else 0.0
+        if card == "through-mountains":
+            return 0.9 if any(MOUNTAIN[s] for s in ahead) else 0.0
+        if card in ("move-nazgul", "move-opponent"):
+            return 1.0
+        if card == "gollum":
+            return 1.1
+        if card == "boromir":
+            return 0.6
+        return 0.5  # new-hand
+
+
+_SCORERS: dict[type[Action], Callable[[_Judge, Action], float]] = {
+    Step: _Judge._score_step,
+    Move2: _Judge._score_move,
+    Move3: _Judge._score_move,
+    ThroughMountains: _Judge._score_through,
+    DefeatOrcs: _Judge._score_defeat,
+    MoveNazgul: _Judge._score_lift,
+    PlaceNazgul: _Judge._score_place,
+    DefeatNazgul: _Judge._score_defeat,
+    MoveOpponent: _Judge._score_push,
+    Gollum: _Judge._score_take,
+    Boromir: _Judge._score_take,
+    NewHand: _Judge._score_new_hand,
+    Escape: lambda judge, action: judge._escape(),
+    Fight: lambda judge, action: judge._fight(),
+    Climb: _Judge._score_climb,
+    Swap: _Judge._score_swap,
+    Ring: lambda judge, action: judge._ring(),
+    TownSwap: _Judge._score_town_swap,
+    Pass: _Judge._score_pass,
+}
+
+
+def _clear_free(state: AdventureState) -> list[int]:
+    nazgul = state.nazgul
+    return [s for s in CLEAR_SPACES if s not in nazgul]
+
+
+# -- information-set Monte-Carlo -----------------------------------------------------------------
+
+ISMC_SAMPLES = 32
+"""Imagined deals per decision at the default strength; each candidate is played in each."""
+ISMC_CANDIDATES = 3
+"""Only the heuristic's best few options are searched; the rest are rarely worth playouts."""
+ISMC_MARGIN = 2
+"""Extra imagined wins a candidate needs over the heuristic's favourite to be preferred."""
+ISMC_CLEAR_LEAD = 3.0
+"""A heuristic lead so large (a win at once, or a move that beats every other) skips the
+search."""
+
+
+class ISMCBot:
+    """Information-set Monte-Carlo: plays the candidate that wins most imagined games.
+
+    Each sample is one imagined deal, ``game.determinize(state, seat, ...)``: the seat's own
+    hand, the discards and the board are kept, every card it cannot see is re-dealt at random,
+    and chance is fresh. So the bot never learns a rival's hand or the order of the pile. Every
+    candidate is played out (by the heuristic, for every seat) from a copy of the same deal
+    with the same chance: the candidates are compared on common random numbers, so the
+    difference in their wins measures the choice, not the luck of the dice.
+    """
+
+    name = "ismc"
+
+    def __init__(
+        self, seed: int = 0, samples: int = ISMC_SAMPLES, candidates: int = ISMC_CANDIDATES
+    ) -> None:
+        self.samples = samples
+        self.candidates = candidates
+        self._chance = Chance.seeded(seed)
+        self._rollout = HeuristicBot(seed + 1)
+        self._counter = 0
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        assert isinstance(state, AdventureState)
+        options = legal_actions(state)
+        if len(options) == 1:
+            return options[0]
+        if state.pending == PENDING_TOWN_SWAP:
+            return self._rollout.choose(game, state)  # a small choice; not worth a search
+        score = self._rollout.scorer(state)
+        scored = sorted(
+            ((score(action), index, action) for index, action in enumerate(options)),
+            key=lambda item: (-item[0], item[1]),
+        )
+        if scored[0][0] - scored[1][0] >= ISMC_CLEAR_LEAD:
+            return scored[0][2]  # the heuristic sees one option far ahead of the rest
+        candidates = [action for _, _, action in scored[: self.candidates]]
+        return candidates[self.search(game, state, candidates)[0]]
+
+    def search(
+        self, game: Game[Any], state: AdventureState, candidates: list[Action]
+    ) -> tuple[int, list[int]]:
+        """The index of the candidate to play, and each candidate's imagined wins."""
+        seat = state.pending_seat if state.pending else state.current
+        wins = [0] * len(candidates)
+        bots: list[Bot] = [self._rollout] * len(state.players)
+        for _ in range(self.samples):
+            self._counter += 1
+            deal = game.determinize(state, seat, self._chance.fork(self._counter))
+            for index, action in enumerate(candidates):
+                future = game.clone(deal)
+                game.apply(future, action)
+                play_out(game, future, bots)
+                wins[index] += future.winner == seat
+        best = max(range(len(candidates)), key=wins.__getitem__)
+        return (best if wins[best] >= wins[0] + ISMC_MARGIN else 0), wins
+
+
+def _ismc(seed: int) -> Bot:
+    return ISMCBot(seed)
+
+
+_heuristic: type[Bot] = HeuristicBot
+_search: type[Bot] = ISMCBot
+
+BOTS: dict[str, BotFactory] = {"heuristic": HeuristicBot, "ismc": _ismc}

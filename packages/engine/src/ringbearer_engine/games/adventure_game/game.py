@@ -1,0 +1,112 @@
+"""The Adventure Game as an engine game: it ties the content, rules, view and bots together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
+from ringbearer_engine.game import BotFactory
+
+from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
+from .content import CARD_RANK
+from .rules.explain import prompt, why_illegal
+from .rules.legal import legal_actions
+from .rules.resolve import apply_action
+from .rules.setup import new_state
+from .state import AdventureState
+from .view import make_view
+
+DETERMINIZE_DECK = "determinize"
+"""The shuffle a bot's imagined copy uses to re-deal the cards its seat cannot see."""
+
+
+class AdventureGame(Game[AdventureState]):
+    id = "adventure-game"
+    title = "The Lord of the Rings Adventure Game"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    cooperative = False
+    state_type = AdventureState
+    options_type = NoOptions
+    action_types = ACTION_TYPES
+
+    def setup(self, players: tuple[str, ...], options: Any, chance: Chance) -> AdventureState:
+        return new_state(players, chance)
+
+    def actions(self, state: AdventureState) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: AdventureState, action: Action) -> list[Event]:
+        return apply_action(state, action)
+
+    def to_move(self, state: AdventureState) -> int | None:
+        if state.ended:
+            return None
+        return state.pending_seat if state.pending else state.current
+
+    def outcome(self, state: AdventureState) -> Outcome | None:
+        if not state.ended:
+            return None
+        if state.winner >= 0:
+            name = state.players[state.winner]
+            return Outcome(
+                (state.winner,),
+                "ring-destroyed",
+                f"{name} gets past Gollum with a ring in hand and throws the Ring into Mount Doom.",
+            )
+        return Outcome((), state.ended, "Nobody holds a ring and no town can give one: no winner.")
+
+    def view(self, state: AdventureState, seat: int | None) -> msgspec.Struct:
+        return make_view(state, seat, self.to_move(state))
+
+    def prompt(self, state: AdventureState) -> str:
+        return prompt(state)
+
+    def why_illegal(self, state: AdventureState, action: Action) -> str | None:
+        return why_illegal(state, action)
+
+    def undoable(self, state: AdventureState, action: Action, revealed: bool) -> bool:
+        # Any action that drew a card showed its player that card; so did every roll.
+        if revealed:
+            return False
+        if isinstance(action, TownSwap):
+            return not action.cards
+        return isinstance(action, Step | Climb | MoveNazgul | Ring | Pass)
+
+    def determinize(
+        self, state: AdventureState, seat: int | None, chance: Chance
+    ) -> AdventureState:
+        """Re-deal every card ``seat`` cannot see: the draw pile and the rivals' hands.
+
+        The discards and the seat's own hand are known, so they stay. The unseen cards are
+        sorted before the shuffle, so the result depends only on what the seat knows (which
+        cards are unseen, and how many each rival holds) and on ``chance``.
+        """
+        copy = self.clone(state)
+        copy.chance = chance
+        hidden = [n for n in range(len(copy.hands)) if n != seat]
+        unseen = list(copy.draw_pile)
+        for n in hidden:
+            unseen.extend(copy.hands[n])
+        unseen.sort()
+        order = chance.shuffle(DETERMINIZE_DECK, unseen)
+        for n in hidden:
+            size = len(copy.hands[n])
+            copy.hands[n] = sorted(order[:size], key=CARD_RANK.__getitem__)
+            del order[:size]
+        copy.draw_pile = order
+        return copy
+
+    def turn_number(self, state: AdventureState) -> int:
+        return state.turns
+
+    def bots(self) -> dict[str, BotFactory]:
+        from .bots import BOTS
+
+        return dict(BOTS)
+
+
+GAME = AdventureGame()

@@ -1,0 +1,138 @@
+"""The heuristic and information-set Monte-Carlo bots: sensible choices, fair information."""
+
+from __future__ import annotations
+
+import pytest
+from adventure_game.table import GAME, Table
+
+import ringbearer_engine as rb
+from ringbearer_engine import Chance, bot_names, make_bot
+from ringbearer_engine.games.adventure_game.bots import HeuristicBot, ISMCBot
+from ringbearer_engine.games.adventure_game.state import AdventureState
+
+
+def choice(table: Table, seed: int = 0) -> str:
+    return str(HeuristicBot(seed).choose(GAME, table.state))
+
+
+def test_the_game_offers_random_heuristic_and_ismc_bots() -> None:
+    assert {"random", "heuristic", "ismc", "mc"} <= set(bot_names(GAME))
+    assert isinstance(make_bot(GAME, "ismc", 3), ISMCBot)
+
+
+def test_heuristic_keeps_two_rings_for_gollum_after_lorien() -> None:
+    table = Table()
+    table.put(0, "amon-hen")
+    table.hand(0, "boromir", "new-hand")
+    table.rings(0, 2)
+    assert choice(table) == "fight"
+    table.rings(0, 3)
+    assert choice(table) == "ring"
+
+
+def test_heuristic_spends_rings_freely_before_lorien_tops_them_up() -> None:
+    table = Table()
+    table.put(0, "moria")
+    table.hand(0, "boromir", "new-hand")
+    table.rings(0, 1)
+    assert choice(table) == "ring"
+
+
+def test_heuristic_plays_move_3_when_the_way_is_open() -> None:
+    table = Table()
+    table.put(0, "black-gate")
+    table.hand(0, "move-2", "move-3", "boromir")
+    table.nazgul()
+    assert choice(table) == "move-3 morgul-vale"
+
+
+def test_heuristic_stops_at_a_town_it_has_not_collected() -> None:
+    table = Table()
+    table.put(0, "east-road")
+    table.hand(0, "move-2", "move-3", "boromir")
+    assert choice(table) == "step bree"
+
+
+def test_heuristic_sets_a_nazgul_on_the_leading_rival() -> None:
+    table = Table(3)
+    table.put(0, "midgewater")
+    table.put(1, "ithilien")  # the leader, on clear terrain
+    table.put(2, "hobbiton")
+    table.hand(0, "move-nazgul", "boromir")
+    table.play("move-nazgul gorgoroth")
+    assert choice(table) == "place-nazgul ithilien"
+
+
+def test_heuristic_pushes_the_leader_back_onto_a_monster() -> None:
+    table = Table(3)
+    table.put(0, "bree")
+    table.put(1, "dead-marshes")
+    table.nazgul()
+    table.put(1, "black-gate")
+    table.nazgul("dead-marshes")
+    table.put(2, "hobbiton")
+    table.hand(0, "move-opponent", "boromir")
+    assert choice(table) == "move-opponent 1 dead-marshes"
+
+
+def test_heuristic_wins_at_gollum_when_it_can() -> None:
+    table = Table()
+    table.put(0, "sammath-naur")
+    table.rings(0, 2)
+    table.hand(0, "boromir")
+    assert choice(table) == "ring"
+
+
+def test_heuristic_stuck_at_gollum_steals_a_ring() -> None:
+    table = Table()
+    table.put(0, "sammath-naur")
+    table.rings(1, 2)
+    table.hand(0, "gollum", "boromir", "new-hand")
+    assert choice(table) == "gollum 1"
+
+
+def test_heuristic_beats_random_clearly() -> None:
+    report = rb.simulate("adventure-game", 20, ["heuristic", "random"], seed=3)
+    assert report.seat_wins[0].count >= 18
+
+
+def test_ismc_only_ever_chooses_legal_actions() -> None:
+    state = GAME.setup(("A", "B"), GAME.options_type(), Chance.seeded(5))
+    bot = ISMCBot(1, samples=2)
+    for _ in range(40):
+        if GAME.to_move(state) is None:
+            break
+        action = bot.choose(GAME, state)
+        assert action in GAME.actions(state)
+        GAME.apply(state, action)
+
+
+def test_ismc_never_peeks_at_hidden_cards() -> None:
+    """The same public position and own hand give the same choice, whatever rivals hold."""
+    table = Table(3)
+    table.put(0, "bree")
+    table.put(1, "weathertop")
+    table.put(2, "midgewater")
+    a: AdventureState = table.state
+    b = GAME.clone(a)
+    b.hands[1], b.hands[2] = b.hands[2], b.hands[1]
+    b.draw_pile.reverse()
+    first = ISMCBot(7, samples=6).choose(GAME, a)
+    second = ISMCBot(7, samples=6).choose(GAME, b)
+    assert first == second
+
+
+def test_ismc_imagines_from_determinized_copies(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int | None] = []
+    original = GAME.determinize
+
+    def spy(state: AdventureState, seat: int | None, chance: Chance) -> AdventureState:
+        calls.append(seat)
+        return original(state, seat, chance)
+
+    table = Table()
+    table.put(0, "weathertop")
+    table.hand(0, "escape", "defeat-nazgul", "move-nazgul")
+    monkeypatch.setattr(GAME, "determinize", spy)
+    ISMCBot(1, samples=4).choose(GAME, table.state)
+    assert calls == [0, 0, 0, 0]
