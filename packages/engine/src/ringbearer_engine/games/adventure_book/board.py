@@ -1,0 +1,206 @@
+"""A chapter compiled for play (:class:`Page`) and the board operations rules share.
+
+A :class:`Page` joins a chapter's content and its rules object with lookup tables built once
+(neighbours, distances, numbered spaces), so that the rules never search the content.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import cached_property
+
+from ...events import Event
+from .actions import Move
+from .chapter import (
+    Challenge,
+    Chapter,
+    ChapterRules,
+    CounterStart,
+    Deed,
+    PieceStart,
+    PlotEntry,
+    Space,
+    Track,
+)
+from .events import CounterMoved, CounterPlaced, CounterRemoved, PieceReset
+from .state import AdventureBookState
+
+
+class Page:
+    """One chapter ready to play: content, rules and lookup tables."""
+
+    def __init__(self, chapter: Chapter, rules: ChapterRules) -> None:
+        self.chapter = chapter
+        self.rules = rules
+        self.spaces: dict[str, Space] = {s.id: s for s in chapter.spaces}
+        self.pieces: dict[str, PieceStart] = {p.id: p for p in chapter.pieces}
+        self.counters: dict[str, CounterStart] = {c.id: c for c in chapter.counters}
+        self.challenges: dict[str, Challenge] = {c.id: c for c in chapter.challenges}
+        self.plot: dict[int, PlotEntry] = {e.value: e for e in chapter.plot_chart}
+        self.deeds: dict[str, Deed] = {d.id: d for d in chapter.deeds}
+        self.tracks: dict[str, Track] = {t.id: t for t in chapter.tracks}
+        self.numbered: dict[int, str] = {s.number: s.id for s in chapter.spaces if s.number}
+        adjacency: dict[str, list[str]] = {s.id: [] for s in chapter.spaces}
+        for a, b in chapter.links:
+            adjacency[a].append(b)
+            adjacency[b].append(a)
+        self.adj: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in adjacency.items()}
+        self.dist = {s: self._distances(s) for s in self.spaces if not self.spaces[s].track}
+        self.lose_texts = {c.id: c.text for c in chapter.lose_conditions}
+        # Where each piece may step from each space, before the chapter's dynamic rules:
+        # no track spaces, no spaces entered by paying cards, only the pieces allowed.
+        self.steps_from: dict[tuple[str, str], tuple[Move, ...]] = {
+            (piece, here): tuple(
+                Move(piece, there)
+                for there in self.adj[here]
+                if not self.spaces[there].track
+                and not self.spaces[there].cost
+                and (not self.spaces[there].only or piece in self.spaces[there].only)
+            )
+            for piece in self.pieces
+            for here in self.spaces
+        }
+        self.paid_from: dict[str, tuple[str, ...]] = {
+            here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
+        }
+        self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
+        """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
+
+    def _distances(self, start: str) -> dict[str, int]:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in self.adj[here]:
+                if there not in seen and not self.spaces[there].track:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return seen
+
+    @cached_property
+    def counter_kinds(self) -> dict[str, tuple[str, ...]]:
+        kinds: dict[str, list[str]] = {}
+        for counter in self.chapter.counters:
+            kinds.setdefault(counter.kind, []).append(counter.id)
+        return {k: tuple(v) for k, v in kinds.items()}
+
+    def name(self, space: str) -> str:
+        return self.spaces[space].name if space in self.spaces else "the supply"
+
+    def piece_name(self, piece: str) -> str:
+        return self.pieces[piece].name if piece in self.pieces else piece.title()
+
+    def counter_name(self, counter: str) -> str:
+        return self.counters[counter].name
+
+    def distance(self, a: str, b: str) -> int:
+        """Steps between two spaces along the paths (large when unreachable)."""
+        return self.dist.get(a, {}).get(b, 99)
+
+
+def plot_odds(state: AdventureBookState) -> dict[int, float]:
+    """The chance of each Plot card number this turn, from the cards not yet drawn (public:
+    every drawn Plot card lies face up)."""
+    if not state.plot_deck:
+        return {}
+    share = 1 / len(state.plot_deck)
+    odds: dict[int, float] = {}
+    for value in state.plot_deck:
+        odds[value] = odds.get(value, 0.0) + share
+    return odds
+
+
+# -- pieces ----------------------------------------------------------------------------------
+
+
+def pieces_on(state: AdventureBookState, space: str) -> list[str]:
+    return [piece for piece, where in state.pieces.items() if where == space]
+
+
+def together_space(state: AdventureBookState, pieces: Iterable[str]) -> str | None:
+    """The space all of ``pieces`` share, or ``None``."""
+    spots = {state.pieces.get(p) for p in pieces}
+    if len(spots) != 1:
+        return None
+    return spots.pop()
+
+
+def reset_piece(
+    page: Page, state: AdventureBookState, piece: str, cause: str, events: list[Event]
+) -> None:
+    """Send a piece back to its starting space at once."""
+    start = page.pieces[piece].start
+    if start and state.pieces.get(piece) != start:
+        state.pieces[piece] = start
+        events.append(PieceReset(piece, page.piece_name(piece), page.name(start), cause))
+
+
+# -- counters --------------------------------------------------------------------------------
+
+
+def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[str]:
+    return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c)]
+
+
+def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) -> list[str]:
+    return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c) == space]
+
+
+def supply_counter(state: AdventureBookState, page: Page, kind: str) -> str | None:
+    """A counter of ``kind`` still in the supply (the lowest id), or ``None``."""
+    for counter in page.counter_kinds.get(kind, ()):
+        if not state.counters.get(counter):
+            return counter
+    return None
+
+
+def place_counter(
+    page: Page, state: AdventureBookState, counter: str, space: str, events: list[Event]
+) -> None:
+    state.counters[counter] = space
+    events.append(CounterPlaced(page.counter_name(counter), page.name(space)))
+
+
+def remove_counter(
+    page: Page, state: AdventureBookState, counter: str, cause: str, events: list[Event]
+) -> None:
+    """Take a counter off the board back to the supply."""
+    where = state.counters.get(counter, "")
+    if where:
+        state.counters[counter] = ""
+        events.append(CounterRemoved(page.counter_name(counter), page.name(where), cause))
+
+
+def move_counter(
+    page: Page, state: AdventureBookState, counter: str, space: str, events: list[Event]
+) -> None:
+    where = state.counters[counter]
+    state.counters[counter] = space
+    events.append(CounterMoved(page.counter_name(counter), page.name(where), page.name(space)))
+
+
+def next_free_numbered(page: Page, taken: Iterable[str], number: int) -> str | None:
+    """The numbered space ``number``, or the next free one counting upwards and wrapping
+    round to 1 (the chapter 5 FAQ, generalised as AB-A32); ``None`` when all are taken."""
+    busy = set(taken)
+    numbers = sorted(page.numbered)
+    start = numbers.index(number) if number in numbers else 0
+    for offset in range(len(numbers)):
+        space = page.numbered[numbers[(start + offset) % len(numbers)]]
+        if space not in busy:
+            return space
+    return None
+
+
+def track_ahead(page: Page, track: str, space: str, steps: int) -> list[str]:
+    """The next ``steps`` spaces after ``space`` along a track (shorter at an open end)."""
+    route = page.tracks[track].spaces
+    index = route.index(space)
+    ahead: list[str] = []
+    for n in range(1, steps + 1):
+        if page.tracks[track].loop:
+            ahead.append(route[(index + n) % len(route)])
+        elif index + n < len(route):
+            ahead.append(route[index + n])
+    return ahead

@@ -1,0 +1,106 @@
+"""Challenges: requirements, paying for them, Completed Challenge tokens and rewards."""
+
+from __future__ import annotations
+
+from ...events import Event
+from .board import Page, counters_at, counters_on_board
+from .chapter import Challenge, Requirement, Reward
+from .corruption import ease
+from .decisions import who
+from .ending import ended, win
+from .events import ChallengeCompleted, PieceJoined, PieceLeft
+from .hands import draw_special, draw_story
+from .movement import pay
+from .state import AdventureBookState
+
+
+def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> bool:
+    kind = req.kind
+    where = state.pieces
+    if kind == "at":
+        return all(where.get(p) == req.space for p in req.pieces)
+    if kind == "together":
+        spots = {where.get(p) for p in req.pieces}
+        if len(spots) != 1 or None in spots:
+            return False
+        return not req.space or req.space in spots
+    if kind == "next-to":
+        near = page.adj[req.space]
+        return all(where.get(p) in near for p in req.pieces)
+    if kind == "near":
+        near = page.adj[req.space]
+        return all(where.get(p) == req.space or where.get(p) in near for p in req.pieces)
+    if kind == "none-on-board":
+        return not counters_on_board(state, page, req.key)
+    if kind == "none-at":
+        return not counters_at(state, page, req.key, req.space)
+    if kind == "counter-at":
+        return len(counters_at(state, page, req.key, req.space)) >= max(1, req.count)
+    if kind == "flag-at-least":
+        return state.flags.get(req.key, 0) >= req.count
+    if kind == "custom":
+        return page.rules.requirement(page, state, req)
+    raise ValueError(f"unknown requirement kind {kind!r}")
+
+
+def open_challenge(page: Page, state: AdventureBookState, challenge: Challenge) -> bool:
+    """Not yet completed, and allowed by the chapter's order (final last, ``after``)."""
+    if challenge.id in state.completed:
+        return False
+    if challenge.final and len(state.completed) < len(page.chapter.challenges) - 1:
+        return False
+    return all(before in state.completed for before in challenge.after)
+
+
+def unmet(page: Page, state: AdventureBookState, challenge: Challenge) -> list[Requirement]:
+    return [r for r in challenge.requirements if not requirement_met(page, state, r)]
+
+
+def ready(page: Page, state: AdventureBookState, challenge: Challenge) -> bool:
+    return open_challenge(page, state, challenge) and all(
+        requirement_met(page, state, r) for r in challenge.requirements
+    )
+
+
+def complete(
+    page: Page,
+    state: AdventureBookState,
+    challenge: Challenge,
+    payment: tuple[str, ...],
+    events: list[Event],
+) -> None:
+    """Pay, then mark the Challenge and hand out its rewards (AB-A21: the cost comes first)."""
+    seat = state.seat
+    name = who(state, seat)
+    pay(state, state.hands[seat], payment, f"paying for '{challenge.name}'", events)
+    if state.result:
+        return
+    state.completed.append(challenge.id)
+    events.append(ChallengeCompleted(name, challenge.name, payment))
+    for reward in challenge.rewards:
+        give_reward(page, state, reward, events)
+        if ended(state):
+            return
+    if len(state.completed) == len(page.chapter.challenges):
+        win(state, page.chapter.title, events)
+
+
+def give_reward(page: Page, state: AdventureBookState, reward: Reward, events: list[Event]) -> None:
+    """Rewards go to the active player (AB-A26)."""
+    seat = state.seat
+    if reward.kind == "story":
+        draw_story(state, state.hands[seat], reward.amount, who(state, seat), events)
+    elif reward.kind == "special":
+        draw_special(state, state.hands[seat], reward.amount, who(state, seat), events)
+    elif reward.kind == "ease":
+        ease(state, reward.amount, "a reward", events)
+    elif reward.kind == "join":
+        state.pieces[reward.key] = reward.space
+        events.append(PieceJoined(reward.key, page.piece_name(reward.key), page.name(reward.space)))
+    elif reward.kind == "leave":
+        if state.pieces.pop(reward.key, None):
+            events.append(PieceLeft(reward.key, page.piece_name(reward.key)))
+    elif reward.kind == "custom":
+        page.rules.reward(page, state, reward, events)
+    else:
+        raise ValueError(f"unknown reward kind {reward.kind!r}")

@@ -1,0 +1,320 @@
+"""The chapter format: what a chapter is made of.
+
+A chapter is a :class:`Chapter` (content: the board graph with positions for drawing, the
+setup, counters, Challenges, the Plot Chart, the One Ring ability, lose conditions) plus an
+optional :class:`ChapterRules` object (its special rules as code). Adding a chapter is adding
+one module under ``chapters/`` that defines ``CHAPTER`` and, when it has special rules,
+``RULES``; nothing else in the game changes.
+
+Most of a chapter is generic data the system rules already understand: requirement kinds
+(``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
+``counter-at``, ``flag-at-least``), reward kinds (``story``, ``special``, ``ease``, ``join``,
+``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``, ``each-discard``,
+``remove-piece``), fights (a :class:`Deed` with fighters and a target kind; each defeat counts
+in the flag ``defeated-<kind>``) and spaces entered by paying cards. Anything else is a
+``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...events import Event
+from .cards import Source
+
+if TYPE_CHECKING:
+    from .board import Page
+    from .state import AdventureBookState, Pending
+
+
+@dataclass(frozen=True)
+class Space:
+    """A space of the chapter's page, with its drawing position.
+
+    ``number`` is a printed number (Plot entries place counters by number). ``hideout``
+    spaces hide pieces from chapter threats that say so. ``cost`` lists the Story card
+    symbols a piece pays to enter (instead of a step, AB-A10); ``only`` limits which pieces
+    may stand there. ``track`` spaces belong to an enemy track and never take pieces.
+    """
+
+    id: str
+    name: str
+    x: int
+    y: int
+    source: Source = "designed"
+    number: int = 0
+    hideout: bool = False
+    cost: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()
+    track: bool = False
+
+
+@dataclass(frozen=True)
+class Track:
+    """A route counters follow (in the listed order), separate or not from the paths."""
+
+    id: str
+    name: str
+    spaces: tuple[str, ...]
+    loop: bool
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
+class PieceStart:
+    """A character piece of the chapter. An empty ``start`` keeps it off the board at first.
+
+    ``counter`` marks a character that the printed game represents by a counter, not a
+    miniature (Gandalf): it moves like any character piece (AB-A8).
+    """
+
+    id: str
+    name: str
+    start: str
+    source: Source = "designed"
+    counter: bool = False
+
+
+@dataclass(frozen=True)
+class CounterStart:
+    """A counter of the chapter; an empty ``start`` keeps it in the supply."""
+
+    id: str
+    kind: str
+    name: str
+    start: str = ""
+    face_down: bool = False
+    source: Source = "rulebook"
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A board condition of a Challenge. ``text`` is how the page prints it."""
+
+    kind: str
+    text: str
+    pieces: tuple[str, ...] = ()
+    space: str = ""
+    count: int = 0
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A reward: ``story``/``special`` (draw ``amount``), ``ease`` (move the Corruption marker
+    back ``amount``), ``join``/``leave`` (piece ``key`` enters at ``space`` / leaves the
+    board), or ``custom`` (the chapter's rules, by ``key``)."""
+
+    kind: str
+    text: str
+    amount: int = 1
+    key: str = ""
+    space: str = ""
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A Challenge: requirements, the symbols to discard, rewards.
+
+    ``cost`` holds symbols, ``any`` (any card) and ``pair`` (two identical cards of your
+    choice). A ``final`` Challenge can only be completed once all the others are; ``after``
+    names Challenges that must be completed first.
+    """
+
+    id: str
+    name: str
+    requirements: tuple[Requirement, ...]
+    cost: tuple[str, ...]
+    rewards: tuple[Reward, ...] = ()
+    final: bool = False
+    after: tuple[str, ...] = ()
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str
+    amount: int = 0
+    key: str = ""
+    space: str = ""
+
+
+@dataclass(frozen=True)
+class PlotEntry:
+    value: int
+    text: str
+    effects: tuple[Effect, ...]
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
+class RingAbility:
+    id: str
+    name: str
+    text: str
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
+class Deed:
+    """A chapter action that costs cards, such as defeating an enemy counter.
+
+    With ``target_kind`` and ``fighters`` it is a fight: a fighter on the space of a counter
+    of that kind pays ``cost`` and the counter goes back to the supply. Other deeds are
+    handled by the chapter's rules under their id.
+    """
+
+    id: str
+    name: str
+    text: str
+    cost: tuple[str, ...]
+    fighters: tuple[str, ...] = ()
+    target_kind: str = ""
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
+class LoseCondition:
+    id: str
+    text: str
+    source: Source = "designed"
+
+
+PLOT_DECK_LOSS = LoseCondition(
+    "plot-deck-empty", "a Plot card must be drawn and the Plot deck is empty", "rulebook"
+)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """Everything printed on a chapter's double page, as data."""
+
+    number: int
+    id: str
+    title: str
+    intro: str
+    spaces: tuple[Space, ...]
+    links: tuple[tuple[str, str], ...]
+    pieces: tuple[PieceStart, ...]
+    challenges: tuple[Challenge, ...]
+    plot_chart: tuple[PlotEntry, ...]
+    ring_ability: RingAbility
+    tracks: tuple[Track, ...] = ()
+    counters: tuple[CounterStart, ...] = ()
+    deeds: tuple[Deed, ...] = ()
+    lose_conditions: tuple[LoseCondition, ...] = ()
+    special_rules: tuple[str, ...] = ()
+    reveal_between_moves: bool = False
+    """Whether a face-down counter may be revealed between the two single moves."""
+    source: Source = "designed"
+    extra: dict[str, str] = field(default_factory=dict)
+    """Chapter data its rules read and the design page lists (e.g. what a Rider overlooks)."""
+
+
+class ChapterRules:
+    """A chapter's special rules. Every hook has a neutral default; override what you need.
+
+    Hooks get the compiled :class:`~.board.Page` (content plus lookup tables), the state to
+    change in place, and the list to append events to.
+    """
+
+    def setup(self, page: Page, state: AdventureBookState) -> None:
+        """Extra setup after the pieces and counters are placed."""
+
+    def blocked(self, page: Page, state: AdventureBookState, piece: str, space: str) -> bool:
+        """Whether ``piece`` may not enter ``space`` now (beyond the page's ``only``)."""
+        return False
+
+    def on_enter(
+        self, page: Page, state: AdventureBookState, piece: str, space: str, events: list[Event]
+    ) -> None:
+        """A piece has just landed on ``space`` (every single step lands, AB-A6)."""
+
+    def requirement(self, page: Page, state: AdventureBookState, req: Requirement) -> bool:
+        """A ``custom`` requirement."""
+        raise NotImplementedError(f"chapter {page.chapter.number}: requirement {req.key!r}")
+
+    def reward(
+        self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
+    ) -> None:
+        """A ``custom`` reward."""
+        raise NotImplementedError(f"chapter {page.chapter.number}: reward {reward.key!r}")
+
+    def effect(
+        self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
+    ) -> None:
+        """A Plot Chart effect that is not a generic one."""
+        raise NotImplementedError(f"chapter {page.chapter.number}: effect {effect.kind!r}")
+
+    def choose(
+        self,
+        page: Page,
+        state: AdventureBookState,
+        pending: Pending,
+        option: str,
+        events: list[Event],
+    ) -> None:
+        """Resolve a ``choose`` decision this chapter put on the state."""
+        raise NotImplementedError(f"chapter {page.chapter.number}: choice {pending.source!r}")
+
+    def ring_targets(self, page: Page, state: AdventureBookState) -> Sequence[str | None]:
+        """What the One Ring ability may be aimed at now; ``[None]`` when it needs no target,
+        ``[]`` when it cannot be used."""
+        return []
+
+    def ring(
+        self, page: Page, state: AdventureBookState, target: str | None, events: list[Event]
+    ) -> None:
+        """Carry out the One Ring ability (the card and its corruption are already paid)."""
+
+    def deed_targets(self, page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
+        """Targets of a non-fight deed."""
+        return []
+
+    def deed(
+        self, page: Page, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
+    ) -> None:
+        """Carry out a non-fight deed (its cost is already paid)."""
+
+    def on_reveal(
+        self, page: Page, state: AdventureBookState, counter: str, events: list[Event]
+    ) -> None:
+        """A face-down counter was just revealed."""
+
+    def check(self, page: Page, state: AdventureBookState) -> str:
+        """A lose condition that holds now (its id), or "". Checked after every action."""
+        return ""
+
+    def end_turn(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+        """The active player's turn is over (clear the chapter's per-turn flags)."""
+
+    # -- hints for the heuristic bot (optional) ---------------------------------------------
+
+    danger_company: frozenset[str] = frozenset()
+    """Pieces whose :meth:`danger` depends on who shares their space (slower to evaluate)."""
+
+    def goals(self, page: Page, state: AdventureBookState, challenge: Challenge) -> dict[str, str]:
+        """Where pieces should go for ``challenge`` beyond what its requirements say."""
+        return {}
+
+    def danger(
+        self,
+        page: Page,
+        state: AdventureBookState,
+        piece: str,
+        space: str,
+        company: frozenset[str] = frozenset(),
+    ) -> float:
+        """The expected cost of ``piece`` ending the turn on ``space`` with ``company`` (the
+        other pieces there), 0 when safe, in the bot's units: a step toward a goal is worth
+        about 4, losing the chapter 150."""
+        return 0.0
+
+    def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
+        """One Ring ability targets worth a point of corruption right now (none by default)."""
+        return []
+
+
+NO_RULES = ChapterRules()

@@ -1,0 +1,69 @@
+"""The chapters of the Adventure Book, one module each.
+
+Every module here defines ``CHAPTER`` (a :class:`~..chapter.Chapter`) and may define
+``RULES`` (a :class:`~..chapter.ChapterRules`). They are found by listing this package, so
+adding chapter 5 means adding its module and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from ..board import Page
+from ..chapter import NO_RULES, Chapter, ChapterRules
+
+LAST_CHAPTER = 8
+"""The campaign is won when this chapter is won."""
+
+TITLES = {
+    1: "The Adventure Begins",
+    2: "Forging the Fellowship",
+    3: "The Mines of Moria",
+    4: "The Fellowship Breaks",
+    5: "The Last March of the Ents",
+    6: "Battle of Helm's Deep",
+    7: "Shelob's Lair",
+    8: "The Last Battle",
+}
+"""Every chapter's title (rulebook), including those not yet in this version."""
+
+_extra: dict[int, Page] = {}
+
+
+@cache
+def _builtin() -> dict[int, Page]:
+    pages: dict[int, Page] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        chapter = getattr(module, "CHAPTER", None)
+        if isinstance(chapter, Chapter):
+            rules = getattr(module, "RULES", NO_RULES)
+            assert isinstance(rules, ChapterRules)
+            pages[chapter.number] = Page(chapter, rules)
+    return pages
+
+
+def pages() -> dict[int, Page]:
+    """Every playable chapter by number."""
+    return {**_builtin(), **_extra}
+
+
+def page(number: int) -> Page:
+    """The playable chapter ``number``; ``KeyError`` if this version does not have it."""
+    found = _extra.get(number) or _builtin().get(number)
+    if found is None:
+        raise KeyError(number)
+    return found
+
+
+def add_chapter(chapter: Chapter, rules: ChapterRules = NO_RULES) -> Page:
+    """Make a chapter playable from outside this package (tests, later content packs)."""
+    compiled = Page(chapter, rules)
+    _extra[chapter.number] = compiled
+    return compiled
+
+
+def remove_chapter(number: int) -> None:
+    _extra.pop(number, None)

@@ -1,0 +1,90 @@
+"""Cards moving between decks, hands and the discard pile.
+
+Every card that leaves a hand for the discard pile goes through :func:`spend`, which is
+where a One Ring card costs its corruption (AB-A18): paid, discarded to move, used for the
+ability, discarded to the hand limit or to a Plot or Eye demand. Trades move cards between
+hands without spending them.
+"""
+
+from __future__ import annotations
+
+from ...events import Event
+from .cards import RING, SPECIALS, TOKEN
+from .corruption import advance
+from .events import CardsDrawn, DiscardsReshuffled, SpecialWon
+from .state import AdventureBookState
+
+
+def tokens(hand: list[str]) -> list[str]:
+    """The distinct tokens in a hand, in the order first held."""
+    return list(dict.fromkeys([TOKEN[card] for card in hand]))
+
+
+def count(hand: list[str], token: str) -> int:
+    return sum(1 for card in hand if TOKEN[card] == token)
+
+
+def take(hand: list[str], token: str) -> str:
+    """Remove and return the first card of ``token`` from ``hand`` (``ValueError`` if none)."""
+    for index, card in enumerate(hand):
+        if TOKEN[card] == token:
+            del hand[index]
+            return card
+    raise ValueError(f"no {token} card in the hand")
+
+
+def spend(
+    state: AdventureBookState,
+    hand: list[str],
+    token: str,
+    why: str,
+    events: list[Event],
+    *,
+    free: bool = False,
+) -> str:
+    """Discard one ``token`` card from ``hand``; a One Ring card advances corruption unless
+    ``free`` (a card that says so, such as Arwen's Love)."""
+    card = take(hand, token)
+    state.story_discard.append(card)
+    if token == RING and not free:
+        advance(state, 1, why, events)
+    return card
+
+
+def draw_story(
+    state: AdventureBookState, hand: list[str], amount: int, who: str, events: list[Event]
+) -> int:
+    """Draw up to ``amount`` Story cards, reshuffling the discards into an empty deck."""
+    drawn = 0
+    for _ in range(amount):
+        if not state.story_deck:
+            if not state.story_discard:
+                break
+            state.story_deck = sorted(state.story_discard)
+            state.story_discard = []
+            events.append(DiscardsReshuffled(len(state.story_deck)))
+        card = state.chance.pick("story", state.story_deck)
+        state.story_deck.remove(card)
+        hand.append(card)
+        drawn += 1
+    if drawn:
+        events.append(CardsDrawn(who, drawn))
+    return drawn
+
+
+def draw_special(
+    state: AdventureBookState, hand: list[str], amount: int, who: str, events: list[Event]
+) -> None:
+    """Special card rewards: each one won stays in the Story deck for good."""
+    for _ in range(amount):
+        if not state.special_deck:
+            return
+        card = state.chance.pick("special", state.special_deck)
+        state.special_deck.remove(card)
+        state.won_specials.append(card)
+        hand.append(card)
+        events.append(SpecialWon(who))
+
+
+def is_special(token: str) -> bool:
+    return token in SPECIALS

@@ -1,0 +1,80 @@
+"""Moving character pieces: single steps along the paths, and spaces entered by paying cards.
+
+Every move is a chain of single steps (AB-A6): the movement step gives two (one piece two
+spaces, or two pieces one space each — any two single steps are one of those), each card
+discarded in Storytelling gives one, and some cards give several. A piece lands on every
+space it enters, so chapter effects that trigger on landing happen at each step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...events import Event
+from .actions import Enter, Move
+from .board import Page
+from .events import PieceMoved
+from .hands import spend
+from .payments import ARWEN, payments, ring_cost
+from .state import AdventureBookState
+
+
+def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> bool:
+    """Whether ``piece`` may enter ``dst`` with a plain step (no card cost)."""
+    space = page.spaces[dst]
+    if space.track or space.cost or (space.only and piece not in space.only):
+        return False
+    return not page.rules.blocked(page, state, piece, dst)
+
+
+def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Move]:
+    options: list[Move] = []
+    steps_from = page.steps_from
+    dynamic = page.dynamic_blocks
+    for piece in pieces:
+        here = state.pieces.get(piece)
+        if not here:
+            continue
+        if dynamic:
+            blocked = page.rules.blocked
+            moves = steps_from[(piece, here)]
+            options.extend(m for m in moves if not blocked(page, state, piece, m.to))
+        else:
+            options.extend(steps_from[(piece, here)])
+    return options
+
+
+def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: list[Event]) -> None:
+    src = state.pieces[piece]
+    state.pieces[piece] = dst
+    events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
+    page.rules.on_enter(page, state, piece, dst, events)
+
+
+def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ...]) -> list[Enter]:
+    """Moves onto spaces with a printed card cost, one per way to pay (AB-A10)."""
+    options: list[Enter] = []
+    for piece, here in state.pieces.items():
+        for dst in page.paid_from[here]:
+            space = page.spaces[dst]
+            if space.only and piece not in space.only:
+                continue
+            if page.rules.blocked(page, state, piece, dst):
+                continue
+            options.extend(Enter(piece, dst, pay) for pay in sorted(payments(space.cost, hand_key)))
+    return options
+
+
+def pay(
+    state: AdventureBookState,
+    hand: list[str],
+    payment: tuple[str, ...],
+    why: str,
+    events: list[Event],
+) -> None:
+    """Discard a payment's cards; One Ring cards advance corruption (unless Arwen's Love)."""
+    free = ARWEN in payment and ring_cost(payment) == 0
+    for token in payment:
+        spend(state, hand, token, why, events, free=free)
+        if state.result:
+            return

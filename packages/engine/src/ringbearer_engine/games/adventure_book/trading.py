@@ -1,0 +1,86 @@
+"""The turn's trade, the solo hand, and asking other players for Special cards.
+
+Hands are hidden from other seats, so a trade is a short conversation: the active player
+gives a card to a partner and says which symbol they hope for (``ask``); the partner picks
+the card to give back (``answer``). In a solo game the extra hand lies face up and the player
+simply swaps one card with it. Either way it is the turn's one trade (a Special card can
+grant another), and it is not a "use" of a One Ring card (AB-A12).
+"""
+
+from __future__ import annotations
+
+from ...events import Event
+from .actions import Answer, Ask, Help, Swap, Trade
+from .cards import KINDS
+from .decisions import push, who
+from .events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOffered
+from .hands import take, tokens
+from .state import AdventureBookState, Pending
+
+ASKS = ("any", *KINDS)
+ASK_ACTIONS = [Ask(kind) for kind in ASKS]
+
+
+def trade_actions(state: AdventureBookState) -> list[Trade | Swap]:
+    if state.trades <= 0:
+        return []
+    own = tokens(state.hands[state.seat])
+    if not own:
+        return []
+    if len(state.players) == 1:
+        solo = tokens(state.solo)
+        return [Swap(give, got) for give in own for got in solo]
+    options: list[Trade | Swap] = []
+    for partner in range(len(state.players)):
+        if partner != state.seat and state.hands[partner]:
+            options.extend(Trade(partner + 1, token) for token in own)
+    return options
+
+
+def offer(state: AdventureBookState, partner: int, token: str, events: list[Event]) -> None:
+    card = take(state.hands[state.seat], token)
+    state.hands[partner].append(card)
+    state.trades -= 1
+    events.append(TradeOffered(who(state, state.seat), who(state, partner)))
+    push(state, [Pending("ask", state.seat, partner=partner)], front=True)
+
+
+def ask(state: AdventureBookState, kind: str, events: list[Event]) -> None:
+    pending = state.pending.pop(0)
+    events.append(TradeAsked(who(state, state.seat), kind))
+    push(state, [Pending("answer", pending.partner, ask=kind, partner=state.seat)], front=True)
+
+
+def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
+    pending = state.pending.pop(0)
+    card = take(state.hands[pending.seat], token)
+    state.hands[pending.partner].append(card)
+    events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
+
+
+def answer_actions(state: AdventureBookState, pending: Pending) -> list[Answer]:
+    return [Answer(token) for token in tokens(state.hands[pending.seat])]
+
+
+def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) -> None:
+    hand = state.hands[state.seat]
+    card = take(hand, give)
+    taken = take(state.solo, got)
+    state.solo.append(card)
+    hand.append(taken)
+    state.trades -= 1
+    events.append(SoloSwapped(who(state, state.seat), give, got))
+
+
+def help_actions(state: AdventureBookState) -> list[Help]:
+    return [
+        Help(seat + 1)
+        for seat in range(len(state.players))
+        if seat != state.seat and seat not in state.helped
+    ]
+
+
+def call_helper(state: AdventureBookState, seat: int, events: list[Event]) -> None:
+    state.helped.append(seat)
+    state.helper = seat
+    events.append(HelpAsked(who(state, state.seat), who(state, seat)))

@@ -1,0 +1,198 @@
+"""A chapter attempt from setup to its end: the five turn steps in order.
+
+1. Movement: two single steps (:mod:`.movement`); ``end`` stops early.
+2. Storytelling: any of the actions of :mod:`.game`; ``end`` finishes it.
+3. Draw 2 Story cards (the discards are reshuffled into an empty deck).
+4. Plot Chart: draw a Plot card and resolve the chapter's entry for its number; with no Plot
+   card to draw the chapter is lost (AB-A24).
+5. Discard down to 6 (One Ring cards cost corruption, as always).
+
+After every action :func:`settle` carries the turn on until somebody must decide.
+"""
+
+from __future__ import annotations
+
+from ...chance import Chance
+from ...errors import SetupError
+from ...events import Event
+from .board import Page
+from .cards import EYE_CARDS, PLOT_CARDS, SPECIALS, STORY_CARDS
+from .chapter import PLOT_DECK_LOSS, Effect
+from .chapters import LAST_CHAPTER, TITLES, page
+from .corruption import TRACK
+from .decisions import drop_for_active, drops_for_each_player, push, who
+from .ending import lose
+from .events import PieceLeft, PlotIgnored, PlotRevealed, TurnBegan
+from .hands import draw_story
+from .state import (
+    DRAW,
+    HAND_LIMIT,
+    SOLO_HAND,
+    START_HAND,
+    AdventureBookOptions,
+    AdventureBookState,
+)
+
+TURN_FLAGS = ("ward", "short-draw", "revealed")
+"""Flags that last for one turn only."""
+
+
+def check_options(options: AdventureBookOptions) -> Page:
+    """The chapter to play; a clear :class:`SetupError` for options that cannot be."""
+    if not 1 <= options.chapter <= LAST_CHAPTER:
+        raise SetupError(f"there is no chapter {options.chapter}: chapters run from 1 to 8")
+    try:
+        chapter = page(options.chapter)
+    except KeyError:
+        raise SetupError(
+            f"chapter {options.chapter}, {TITLES[options.chapter]}, is not in this version yet"
+        ) from None
+    if not 0 <= options.corruption < TRACK.last:
+        raise SetupError(
+            f"the Corruption marker must be on a space from 0 to {TRACK.last - 1}, "
+            f"not {options.corruption}"
+        )
+    unknown = sorted(set(options.won_specials) - set(SPECIALS))
+    if unknown or len(set(options.won_specials)) != len(options.won_specials):
+        raise SetupError(f"won Special cards must be distinct known cards: {unknown or 'twice'}")
+    if set(options.fired_eyes) - set(TRACK.eyes):
+        raise SetupError(f"fired eyes must be eye spaces of the track {TRACK.eyes}")
+    eye_ids = {card.id for card in EYE_CARDS}
+    if set(options.used_eye_cards) - eye_ids:
+        raise SetupError("used Eye of Sauron cards must be known cards")
+    if not options.first_seat >= 0:
+        raise SetupError("the first seat must not be negative")
+    return chapter
+
+
+def setup(
+    players: tuple[str, ...], options: AdventureBookOptions, chance: Chance
+) -> AdventureBookState:
+    """A fresh attempt: every Story card and won Special card in one deck (AB-A3), all 15 Plot
+    cards, the Eye cards not yet used, 4 cards to each player and 6 to the solo hand."""
+    chapter_page = check_options(options)
+    chapter = chapter_page.chapter
+    state = AdventureBookState(
+        players=players,
+        chance=chance,
+        chapter=chapter.number,
+        seat=options.first_seat % len(players),
+        hands=[[] for _ in players],
+        story_deck=[*STORY_CARDS, *options.won_specials],
+        special_deck=[card for card in SPECIALS if card not in options.won_specials],
+        plot_deck=list(PLOT_CARDS),
+        eye_deck=[c.id for c in EYE_CARDS if c.id not in options.used_eye_cards],
+        corruption=options.corruption,
+        fired_eyes=list(options.fired_eyes),
+        used_eye_cards=list(options.used_eye_cards),
+        won_specials=list(options.won_specials),
+        options=options,
+    )
+    events: list[Event] = []
+    for seat in range(len(players)):
+        draw_story(state, state.hands[seat], START_HAND, players[seat], events)
+    if len(players) == 1:
+        draw_story(state, state.solo, SOLO_HAND, "the solo hand", events)
+    state.pieces = {p.id: p.start for p in chapter.pieces if p.start}
+    state.counters = {c.id: c.start for c in chapter.counters}
+    state.face_down = [c.id for c in chapter.counters if c.face_down and c.start]
+    chapter_page.rules.setup(chapter_page, state)
+    return state
+
+
+def begin_turn(state: AdventureBookState, events: list[Event]) -> None:
+    state.phase = "move"
+    state.steps = 2
+    state.moved = 0
+    state.trades = 1
+    state.helped = []
+    state.helper = -1
+    state.plot_value = 0
+    for flag in TURN_FLAGS:
+        state.flags.pop(flag, None)
+    events.append(TurnBegan(who(state, state.seat), state.turn))
+
+
+def end_movement(state: AdventureBookState) -> None:
+    state.phase = "story"
+    state.steps = 0
+
+
+def end_storytelling(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
+    """Steps 3 and 4: draw, then the Plot card."""
+    state.helper = -1
+    state.steps = 0
+    amount = DRAW - state.flags.pop("short-draw", 0)
+    draw_story(state, state.hands[state.seat], amount, who(state, state.seat), events)
+    state.phase = "plot"
+    if not state.plot_deck:
+        lose(state, PLOT_DECK_LOSS.id, PLOT_DECK_LOSS.text, events)
+        return
+    value = state.chance.pick("plot", state.plot_deck)
+    state.plot_deck.remove(value)
+    state.plot_discard.append(value)
+    state.plot_value = value
+    entry = chapter.plot[value]
+    events.append(PlotRevealed(value, entry.text, len(state.plot_deck)))
+    if state.flags.get("ward"):
+        events.append(PlotIgnored(value))
+        return
+    state.effects_left = list(range(len(entry.effects)))
+
+
+def run_effect(
+    chapter: Page, state: AdventureBookState, effect: Effect, events: list[Event]
+) -> None:
+    """Generic Plot Chart effects; anything else is the chapter's."""
+    kind = effect.kind
+    if kind == "nothing":
+        return
+    if kind == "active-draw":
+        draw_story(state, state.hands[state.seat], effect.amount, who(state, state.seat), events)
+    elif kind == "active-discard":
+        push(state, drop_for_active(state, effect.amount, f"plot {state.plot_value}"))
+    elif kind == "each-discard":
+        push(state, drops_for_each_player(state, effect.amount, f"plot {state.plot_value}"))
+    elif kind == "remove-piece":
+        if state.pieces.pop(effect.key, None):
+            events.append(PieceLeft(effect.key, chapter.piece_name(effect.key)))
+    else:
+        chapter.rules.effect(chapter, state, effect, events)
+
+
+def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
+    """Carry the turn on until a decision is needed or the attempt is over."""
+    while not state.result:
+        lost = chapter.rules.check(chapter, state)
+        if lost:
+            lose(state, lost, chapter.lose_texts.get(lost, lost), events)
+            return
+        if state.pending:
+            first = state.pending[0]
+            hand = state.solo if first.solo else state.hands[first.seat]
+            if first.kind == "drop" and (not hand or first.amount <= 0):
+                # An interruption (an Eye card) may have emptied the hand meanwhile.
+                state.pending.pop(0)
+                continue
+            return
+        if state.phase == "plot":
+            if state.effects_left:
+                index = state.effects_left.pop(0)
+                effect = chapter.plot[state.plot_value].effects[index]
+                run_effect(chapter, state, effect, events)
+                continue
+            state.phase = "limit"
+            continue
+        if state.phase == "limit":
+            if len(state.hands[state.seat]) > HAND_LIMIT:
+                return
+            chapter.rules.end_turn(chapter, state, events)
+            lost = chapter.rules.check(chapter, state)
+            if lost:
+                lose(state, lost, chapter.lose_texts.get(lost, lost), events)
+                return
+            state.seat = (state.seat + 1) % len(state.players)
+            state.turn += 1
+            begin_turn(state, events)
+            continue
+        return

@@ -1,0 +1,1 @@
+"""Adventure Book tests share the engine's fixtures (tests/engine/conftest.py)."""
