@@ -1,0 +1,326 @@
+"""The Mount Doom table: resolve track, route with figures, Isengard and Minas Morgul,
+the encounter row, the cards in front of the players, and the dice tray.
+
+Every part has a fixed height, so a new position repaints without a new layout.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from ringbearer_engine.games.mount_doom.content import (
+    CARDS,
+    EVENT_AT,
+    FIGURE_NAMES,
+    FIGURES,
+    FINAL_SPACES,
+    GOALS,
+    MOUNT_DOOM,
+    RALLY,
+    RIVENDELL,
+)
+from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
+
+from ...session import GameSession
+from .words import LETTERS, SHORT_NAMES, STYLES, card_name
+
+ROW_NAMES = ("Rivendell", "Lórien", "Rohan", "Helm's D.", "Gondor", "M. Morgul")
+SPACE_SYMBOL = {"": "·", "dark": "♥", "nazgul": "N"}
+EVENT_STYLE = {"dark": "on dark_red", "nazgul": "on purple4"}
+
+
+def _view(session: GameSession) -> MountDoomView:
+    view = session.match.view(session.viewer)
+    assert isinstance(view, MountDoomView)
+    return view
+
+
+def track_line(view: MountDoomView) -> Text:
+    """dark ♥ ○○○○○○◎○○○○◉✧○○○ ♡ bright, the One Ring ◉ on the resolve circle."""
+    line = Text("Resolve ", style="bold")
+    line.append("♥ ", style="red")
+    for circle in range(view.track_top + 1):
+        if circle == view.resolve:
+            line.append("◉", style="bold yellow")
+        elif circle == view.sauron_eye_space:
+            line.append("◎", style="orange_red1")
+        elif circle == view.galadriel_space:
+            line.append("✧", style="light_cyan1")
+        else:
+            line.append("○", style="grey50")
+    line.append(" ♡", style="bright_white")
+    line.append(f"  {view.resolve}/{view.track_top}", style="bold")
+    return line
+
+
+def route_lines(view: MountDoomView, protected: bool, width: int = 4) -> list[Text]:
+    """One line a stage: its start, its spaces and, last, Mount Doom. Each cell is the
+    space's symbol then the letters of the figures on it."""
+    at: dict[int, list[int]] = {}
+    for index, figure in enumerate(view.figures):
+        at.setdefault(figure.position, []).append(index)
+    starts = (RIVENDELL, *GOALS)
+    lines = []
+    for row, start in enumerate(starts):
+        spaces = 8 if row < 5 else FINAL_SPACES + 2
+        line = Text(f"{ROW_NAMES[row]:<9} ", style="bold")
+        for position in range(start, start + spaces):
+            line.append_text(_cell(position, at.get(position, []), protected, width))
+        lines.append(line)
+    return lines
+
+
+def _cell(position: int, figures: list[int], protected: bool, width: int) -> Text:
+    if position == MOUNT_DOOM:
+        symbol, style = "◆", "bold dark_orange"
+    elif position == RIVENDELL or position in GOALS:
+        symbol, style = "■", "bold"
+    else:
+        kind = EVENT_AT[position]
+        symbol = SPACE_SYMBOL[kind]
+        style = "grey50" if not kind else ("red" if kind == "dark" else "magenta")
+        if kind and figures and protected:
+            style = f"bold {EVENT_STYLE[kind]}"  # covered: the figure protects the space
+    cell = Text(symbol, style=style)
+    room = width - 1
+    shown = figures if len(figures) <= room else figures[: room - 1]
+    for figure in shown:
+        cell.append(LETTERS[figure], style=STYLES[figure])
+    if len(figures) > room:
+        cell.append("+")
+    if position != MOUNT_DOOM:  # the last cell of the last row needs no room after it
+        cell.pad_right(width - cell.cell_len)
+    return cell
+
+
+def figures_line(view: MountDoomView) -> Text:
+    line = Text()
+    for index in range(len(view.figures)):
+        line.append(LETTERS[index], style=STYLES[index])
+        line.append(f":{SHORT_NAMES[index]}" + (" " if index < len(view.figures) - 1 else ""))
+    rally = [LETTERS[i] for i, f in enumerate(view.figures) if f.position == RALLY]
+    if rally:
+        line.append(f"Rally: {''.join(rally)}", style="bold")
+    return line
+
+
+def forces_lines(view: MountDoomView) -> list[Text]:
+    isengard = Text("Isengard  ", style="bold")
+    if view.uruk_leader:
+        isengard.append("♛ leader ", style="bold red")
+    isengard.append("▲" * view.uruk_warriors, style="red")
+    isengard.append(f" {view.uruk_warriors} warriors, {view.uruk_supply} in supply")
+    morgul = Text("Nazgûl    ", style="bold")
+    morgul.append("●" * view.nazgul, style="magenta")
+    morgul.append("○" * (view.nazgul_spaces - view.nazgul), style="grey50")
+    morgul.append(f" {view.nazgul}/{view.nazgul_spaces}, the last loses")
+    if view.witch_king_defeated:
+        morgul.append(" · Witch-king fallen", style="green")
+    return [isengard, morgul]
+
+
+class TableTop(Widget):
+    """Track, route and forces: one widget, drawn from the view on every refresh."""
+
+    DEFAULT_CSS = """
+    TableTop { height: 10; width: 100%; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def render(self) -> Text:
+        view = _view(self.session)
+        protected = not view.without_protection
+        # Wider terminals get wider spaces, so crowded spaces show every figure.
+        width = max(4, min(7, (self.size.width - 11) // 9))
+        route = route_lines(view, protected, width)
+        parts = [track_line(view), *route, figures_line(view)]
+        parts.extend(forces_lines(view))
+        return Text("\n").join(parts)
+
+
+class SlotWidget(Widget):
+    """One slot of the encounter row; click it (or focus it and press enter) to read it."""
+
+    can_focus = True
+    DEFAULT_CSS = """
+    SlotWidget { height: 1; width: 1fr; }
+    SlotWidget:focus { background: $accent 30%; }
+    """
+
+    class Read(Message):
+        def __init__(self, title: str, text: str) -> None:
+            super().__init__()
+            self.title, self.text = title, text
+
+    def __init__(self, number: int) -> None:
+        super().__init__(id=f"slot-{number}")
+        self.number = number
+        self.slot: SlotView | None = None
+        self.line = Text()
+
+    def render(self) -> Text:
+        return self.line
+
+    def show(self, slot: SlotView) -> None:
+        if slot == self.slot:
+            return
+        self.slot = slot
+        line = Text(f"{slot.slot} ", style="bold")
+        if not slot.occupied:
+            symbol = (
+                "Nazgûl" if slot.symbol == "nazgul" else FIGURE_NAMES[FIGURES.index(slot.symbol)]
+            )
+            line.append(f"empty: {symbol}", style="grey62")
+        elif slot.card is None:
+            line.append("▒▒ face down ▒▒", style="grey50")
+        else:
+            card = CARDS[slot.card]
+            colour = {"friend": "green", "enemy": "red"}.get(card.side, "yellow")
+            line.append(card.name, style=f"bold {colour}")
+            line.append(f" {card.side}", style=colour)
+            if slot.covers:
+                line.append(f" on {card_name(slot.covers)}", style="grey62")
+        self.line = line
+        self.refresh()
+
+    def _read(self) -> None:
+        slot = self.slot
+        if slot is None:
+            return
+        if slot.card is None:
+            what = "an empty slot" if not slot.occupied else "a face-down card"
+            self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
+            return
+        card = CARDS[slot.card]
+        self.post_message(self.Read(f"{card.name} ({card.side})", card.text))
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self._read()
+
+    def key_enter(self) -> None:
+        self._read()
+
+
+class RowTitle(Widget):
+    DEFAULT_CSS = """
+    RowTitle { height: 1; text-style: bold; }
+    """
+    text = ""
+
+    def render(self) -> str:
+        return self.text
+
+
+class EncounterRow(Vertical):
+    DEFAULT_CSS = """
+    EncounterRow { height: 4; }
+    EncounterRow Grid { grid-size: 2 3; grid-gutter: 0 1; height: 3; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield RowTitle()
+        with Grid():
+            for number in (1, 4, 2, 5, 3, 6):
+                yield SlotWidget(number)
+
+    def show(self, view: MountDoomView) -> None:
+        title = self.query_one(RowTitle)
+        text = f"{view.stage_name} · turn {view.turn} · Gandalf stack: {view.gandalf_stack}"
+        if text != title.text:
+            title.text = text
+            title.refresh()
+        for slot in view.row:
+            self.query_one(f"#slot-{slot.slot}", SlotWidget).show(slot)
+
+
+def held_line(view: MountDoomView) -> Text:
+    line = Text("Cards ", style="bold")
+    if not view.held:
+        line.append("none yet", style="grey62")
+    for held in view.held:
+        colour = "yellow" if CARDS[held.card].side == "gandalf" else "green"
+        line.append(held.name, style=f"bold {colour}")
+        line.append(f" ({view.players[held.seat]})  ", style="grey62")
+    return line
+
+
+def tray_lines(view: MountDoomView) -> list[Text]:
+    sides = {tray.side: tray for tray in view.tray}
+    black = Text("Tray  black  ", style="bold")
+    colour = Text("      dice   ", style="bold")
+    for side in (1, 2):
+        tray = sides.get(side)
+        black.append(f"side {side}: {tray.black if tray and tray.black else '–':<6}")
+        if tray and tray.die:
+            index = [f.colour for f in view.figures].index(tray.die)
+            colour.append(f"side {side}: ")
+            colour.append(f"{LETTERS[index]} {tray.pips:<4}", style=STYLES[index])
+        else:
+            colour.append(f"side {side}: {'–':<6}")
+    rolled = Text("Rolled ", style="bold")
+    if not view.rolled:
+        rolled.append("nothing on the table", style="grey62")
+    for die in view.rolled:
+        if die.die == "black":
+            rolled.append(f"⬛{die.face} ", style="bold")
+        elif die.die == "battle":
+            rolled.append(f"battle: {die.face} ", style="bold yellow")
+        else:
+            index = [f.colour for f in view.figures].index(die.die)
+            rolled.append(f"{LETTERS[index]}{die.face} ", style=STYLES[index])
+    return [black, colour, rolled]
+
+
+class CardsAndDice(Widget):
+    DEFAULT_CSS = """
+    CardsAndDice { height: 4; width: 100%; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def render(self) -> Text:
+        view = _view(self.session)
+        return Text("\n").join([held_line(view), *tray_lines(view)])
+
+
+class MountDoomBoard(Vertical):
+    """The whole table; ``refresh_view`` redraws it from the session."""
+
+    DEFAULT_CSS = """
+    MountDoomBoard { height: auto; padding: 0 0 0 1; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(id="board")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield TableTop(self.session)
+        yield EncounterRow()
+        yield CardsAndDice(self.session)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        self.query_one(EncounterRow).show(_view(self.session))
+        self.query_one(TableTop).refresh()
+        self.query_one(CardsAndDice).refresh()
+
+    @on(SlotWidget.Read)
+    def _read(self, event: SlotWidget.Read) -> None:
+        from ...dialogs.message import MessageDialog
+
+        self.app.push_screen(MessageDialog(event.title, event.text))

@@ -1,0 +1,72 @@
+"""The Mount Doom look: its board, its words, and its end-of-game summary."""
+
+from __future__ import annotations
+
+import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.content import TRACK_START
+from ringbearer_engine.games.mount_doom.events import (
+    BattleEnded,
+    ResolveChanged,
+    TurnBegan,
+)
+from ringbearer_engine.games.mount_doom.view import MountDoomView
+
+from ...session import GameSession
+from .board import MountDoomBoard
+from .words import describe
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+LEGEND = """\
+**Reading the Mount Doom board**
+
+| mark | meaning |
+|---|---|
+| `F` `M` `A` `L` `G` | Frodo & Sam (the Ring-bearer), Merry & Pippin, Aragorn, Legolas, Gimli |
+| `·` | an ordinary space |
+| `♥` / `N` | a dark-heart / Nazgûl event space; shaded when a figure covers it |
+| `■` | Rivendell and the stage goals; `◆` Mount Doom |
+| `◉` `◎` `✧` | on the resolve track: the One Ring, Sauron's Eye, Galadriel |
+| `♛` `▲` | the Uruk-hai leader and warriors at Isengard |
+| `●` | a Nazgûl at Minas Morgul (the ninth loses the game) |
+
+Click an encounter card (or tab to it and press enter) to read it. Friend and Gandalf cards
+appear among the choices exactly when the rules allow them.
+"""
+
+
+class MountDoomLook:
+    help_text = LEGEND
+
+    def board(self, session: GameSession) -> MountDoomBoard:
+        return MountDoomBoard(session)
+
+    def describe(self, match: rb.Match, action: rb.Action) -> str:
+        return describe(match, action)
+
+    def summary(self, match: rb.Match) -> str:
+        """Turns, the resolve curve turn by turn, Nazgûl, and battles won and lost."""
+        resolve, curve = TRACK_START, []
+        won = lost = turns = 0
+        for step in match.playthrough():
+            for event in step.events:
+                if isinstance(event, TurnBegan):
+                    turns += 1
+                    curve.append(resolve)
+                elif isinstance(event, ResolveChanged):
+                    resolve = event.value
+                elif isinstance(event, BattleEnded):
+                    won += event.won
+                    lost += not event.won
+        curve.append(resolve)
+        final = match.view(None)
+        assert isinstance(final, MountDoomView)
+        top = max(final.track_top, 1)
+        sparkline = "".join(SPARKS[min(7, max(0, value) * 8 // (top + 1))] for value in curve)
+        return (
+            f"Turns: {turns}\n"
+            f"Resolve, turn by turn: {sparkline} (ended at {final.resolve}/{final.track_top})\n"
+            f"Nazgûl at Minas Morgul: {final.nazgul} of {final.nazgul_spaces}\n"
+            f"Battles: {won} won, {lost} lost"
+        )

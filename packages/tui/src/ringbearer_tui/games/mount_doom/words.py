@@ -1,0 +1,94 @@
+"""Mount Doom's actions in words, for the list of choices."""
+
+from __future__ import annotations
+
+import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.actions import Add, Choose, Keep, Pass, Roll, Spend, Use
+from ringbearer_engine.games.mount_doom.content import CARDS, COLOURS
+from ringbearer_engine.games.mount_doom.view import MountDoomView
+
+LETTERS = ("F", "M", "A", "L", "G")
+SHORT_NAMES = ("Frodo", "Merry", "Aragorn", "Legolas", "Gimli")
+"""One letter per figure, so the board reads without colour."""
+STYLES = (
+    "bold dark_orange",
+    "bold medium_purple1",
+    "bold dodger_blue1",
+    "bold green3",
+    "bold red1",
+)
+
+
+def figure_of(colour: str) -> int:
+    return COLOURS.index(colour)
+
+
+def die_label(colour: str) -> str:
+    """A companion die by the figure it moves: "Aragorn's die (blue)"."""
+    return f"{SHORT_NAMES[figure_of(colour)]} ({colour})"
+
+
+def card_name(card: str) -> str:
+    found = CARDS.get(card)
+    return found.name if found else card
+
+
+def _pips(view: MountDoomView, colour: str) -> str:
+    for rolled in view.rolled:
+        if rolled.die == colour:
+            return rolled.face
+    return "?"
+
+
+def describe(match: rb.Match, action: rb.Action) -> str:
+    view = match.view(match.to_move)
+    assert isinstance(view, MountDoomView)
+    return describe_in(view, action)
+
+
+def describe_in(view: MountDoomView, action: rb.Action) -> str:
+    if isinstance(action, Roll):
+        if action.dice == ("black",):
+            return "Roll the black die"
+        dice = " + ".join(SHORT_NAMES[figure_of(colour)] for colour in action.dice)
+        return f"Roll {dice}"
+    if isinstance(action, Keep):
+        slot = view.row[action.black - 1]
+        target = (
+            card_name(slot.card)
+            if slot.card
+            else ("a face-down card" if slot.occupied else "the empty slot")
+        )
+        pips = _pips(view, action.die)
+        figure = SHORT_NAMES[figure_of(action.die)]
+        return f"Keep ⬛{action.black} {target} + {figure} {pips}"
+    if isinstance(action, Add):
+        return f"Add {die_label(action.die)}"
+    if isinstance(action, Use):
+        how = f": {_choice_words(action.choice)}" if action.choice else ""
+        return f"Use {card_name(action.card)}{how}"
+    if isinstance(action, Spend):
+        return f"Give up {card_name(action.card)} to win the battle"
+    if isinstance(action, Choose):
+        return _choice_words(action.option)
+    if isinstance(action, Pass):
+        return "Go on (use no card)"
+    return str(action)
+
+
+def _choice_words(option: str) -> str:
+    if option.isdigit():
+        steps = int(option)
+        return f"Move {steps} space{'s' if steps != 1 else ''}" if steps else "Stay put"
+    if option in ("left", "right"):
+        return f"To the {option}"
+    if option in COLOURS:
+        return die_label(option)
+    if option.startswith("black") and option[5:].isdigit():
+        return f"the black {option[5:]}"
+    colour, _, face = option.partition(":")
+    if colour in COLOURS and face.isdigit():
+        return f"{SHORT_NAMES[figure_of(colour)]}'s die to {face}"
+    if option in CARDS:
+        return card_name(option)
+    return option.replace("-", " ")
