@@ -303,7 +303,7 @@ def test_a_game_module_that_fails_to_import_costs_only_its_own_game(
         return real(name, package)
 
     registry._load_builtins.cache_clear()
-    monkeypatch.setattr(registry.importlib, "import_module", flaky)
+    monkeypatch.setattr(importlib, "import_module", flaky)
     try:
         with pytest.warns(UserWarning, match="could not be loaded: SyntaxError"):
             games = rb.list_games()
