@@ -62,6 +62,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let 'guest' in without a key, in a throw-away folder",
     )
+    serve.add_argument(
+        "--connections-per-minute",
+        type=int,
+        default=10,
+        help="new connections allowed per client address per minute (10)",
+    )
     serve.add_argument("--log-format", choices=["text", "json"], default="text")
     return parser
 
@@ -82,6 +88,7 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         max_session_time=args.max_session_time,
         allow_guests=args.allow_guests,
         log_format=args.log_format,
+        connections_per_minute=args.connections_per_minute,
     )
     setup_logging(config.log_format)
     try:
