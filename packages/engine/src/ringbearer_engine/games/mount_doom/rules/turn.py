@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ringbearer_engine import Event
 
 from ..actions import Add, Keep
@@ -46,13 +48,18 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
     start_resolution(state)
 
 
+RESOLUTION: Final = (
+    (Op.END_TURN, 0, 0),
+    (Op.CHECK_STAGE, 0, 0),
+    *(task for die in (3, 2, 1, 0) for task in ((Op.AFTER_DIE, 1 - die % 2, 0), (Op.DIE, die, 0))),
+)
+"""The tasks of a resolution phase, last first: side 1 top to bottom, then side 2, a window
+after each die (an encounter die: ``a`` = 1), then the end of the stage and of the turn."""
+
+
 def start_resolution(state: MountDoomState) -> None:
-    """Schedule the four dice: side 1 top to bottom, then side 2; a window may follow each."""
-    push(state, Op.END_TURN)
-    push(state, Op.CHECK_STAGE)
-    for die in (3, 2, 1, 0):
-        push(state, Op.AFTER_DIE, 1 - die % 2)
-        push(state, Op.DIE, die)
+    """Schedule the four dice of the tray."""
+    state.tasks.extend(RESOLUTION)
 
 
 def add(state: MountDoomState, action: Add, events: list[Event]) -> None:

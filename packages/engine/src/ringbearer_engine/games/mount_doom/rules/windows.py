@@ -205,12 +205,15 @@ def open_window(state: MountDoomState, window: int, a: int = 0, b: int = 0) -> b
     if not held:
         return False
     if window == Ask.FACE:
-        if state.gandalf_token or not any(SIDE[c] == "gandalf" for c in held):
+        if state.gandalf_token or "gandalf" not in [SIDE[c] for c in held]:
             return False
     else:
         kinds = WINDOW_KINDS[window]
-        if not any(KIND[c] in kinds for c in held):
-            return False
+        for card in held:
+            if KIND[card] in kinds:
+                break
+        else:
+            return False  # no card of a kind that this window serves
     state.pending, state.ask_a, state.ask_b = window, a, b
     if spends(state) if window == Ask.FACE else card_uses(state, window):
         return True
