@@ -56,7 +56,9 @@ class ActionMenu(LinePanel):
     ) -> None:
         """Replace the choices. ``notes`` (e.g. the advisor's estimates) follow the labels."""
         self._actions = list(actions)
-        self.highlighted = 0
+        if self.highlighted:
+            self.highlighted = 0
+            self.refresh()
         items = []
         for index, label in enumerate(labels):
             line = Text(f"{index + 1} " if index < 9 else "  ", style="bold")

@@ -3,12 +3,20 @@
 Textual lays the whole screen out again whenever a scrollable widget's content size
 changes. A game screen changes its choices and its log on every step, so these panels keep
 their size and scroll by themselves: a new step only repaints them.
+
+They draw line by line (Textual's line API) from strips kept per wrapped line, so a repaint
+converts only the lines that are new; over SSH, where fifty games share two cores, the
+repaint is most of what a keystroke costs.
 """
 
 from __future__ import annotations
 
+import functools
+
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -25,7 +33,7 @@ class LinePanel(Widget):
         self.top = 0
         """Index of the first wrapped line shown."""
         self.follow_end = follow_end
-        self._wrapped: list[tuple[int, Text]] = []
+        self._wrapped: list[tuple[int, Strip]] = []
         self._wrapped_width = -1
         self._wrapped_items = 0
         """How many of ``items`` are in ``_wrapped`` (new items are wrapped on their own)."""
@@ -33,6 +41,8 @@ class LinePanel(Widget):
     # -- content ----------------------------------------------------------------------------
 
     def set_items(self, items: list[Text]) -> None:
+        if items == self.items:
+            return  # nothing to repaint
         self.items = items
         self._wrapped_width = -1
         self.top = 0
@@ -52,14 +62,21 @@ class LinePanel(Widget):
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
         self.refresh()
 
-    def wrapped(self) -> list[tuple[int, Text]]:
-        """Every line to draw as (item index, line), wrapped to the current width."""
+    def wrapped(self) -> list[tuple[int, Strip]]:
+        """Every line to draw as (item index, strip), wrapped to the current width."""
         width = max(1, self.content_size.width)
         if width != self._wrapped_width:
             self._wrapped, self._wrapped_width, self._wrapped_items = [], width, 0
+        console = self.app.console
         for index in range(self._wrapped_items, len(self.items)):
-            for line in self.items[index].wrap(self.app.console, width, overflow="fold"):
-                self._wrapped.append((index, line))
+            lines = self.items[index].wrap(console, width, overflow="fold")
+            for number, line in enumerate(lines):
+                if number < len(lines) - 1:
+                    line.rstrip()  # the space where a line was broken is not shown
+                strip = Strip(line.render(console), line.cell_len)
+                if line.style:  # a Text's own style lies under its spans
+                    strip = strip.apply_style(console.get_style(line.style))
+                self._wrapped.append((index, strip))
         self._wrapped_items = len(self.items)
         return self._wrapped
 
@@ -109,17 +126,30 @@ class LinePanel(Widget):
         return ""
 
     def render(self) -> Text:
-        lines = self.wrapped()[self.top : self.top + self.content_size.height]
-        out = Text()
-        for n, (index, line) in enumerate(lines):
-            if n:
-                out.append("\n")
-            style = self.line_style(index)
-            if style:
-                shown = line.copy()
-                shown.pad_right(self.content_size.width - shown.cell_len)
-                shown.stylize(style)
-                out.append_text(shown)
-            else:
-                out.append_text(line)
-        return out
+        """Every item, one per line: what the panel holds, for readers other than the screen
+        (the screen itself is drawn by ``render_line``)."""
+        return Text("\n").join(self.items)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        base = self.visual_style.rich_style
+        row = self.top + y
+        lines = self.wrapped()
+        if not 0 <= row < len(lines):
+            return Strip.blank(width, _background(base))
+        index, strip = lines[row]
+        style = self.line_style(index)
+        if style:
+            strip = strip.extend_cell_length(width).apply_style(_parsed(style))
+        return strip.apply_style(base).crop_extend(0, width, _background(base))
+
+
+@functools.cache
+def _background(style: Style) -> Style:
+    """Padding shows only the background, as Textual pads its own widgets."""
+    return Style(bgcolor=style.bgcolor)
+
+
+@functools.cache
+def _parsed(name: str) -> Style:
+    return Style.parse(name)

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
+
+from .lines import LinePanel
 
 
-class Prompt(Widget):
+class Prompt(LinePanel):
     DEFAULT_CSS = """
-    Prompt { height: 3; }
+    Prompt { height: 3; border: none; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.text = ""
-
     def update(self, text: str) -> None:
-        self.text = text
-        self.refresh()
-
-    def render(self) -> Text:
-        return Text(self.text)
+        self.set_items([Text(text)])

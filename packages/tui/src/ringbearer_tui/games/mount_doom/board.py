@@ -28,6 +28,7 @@ from ringbearer_engine.games.mount_doom.content import (
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 
 from ...session import GameSession
+from ...widgets.lines import LinePanel
 from .words import LETTERS, SHORT_NAMES, STYLES, card_name
 
 ROW_NAMES = ("Rivendell", "Lórien", "Rohan", "Helm's D.", "Gondor", "M. Morgul")
@@ -125,26 +126,29 @@ def forces_lines(view: MountDoomView) -> list[Text]:
     return [isengard, morgul]
 
 
-class TableTop(Widget):
-    """Track, route and forces: one widget, drawn from the view on every refresh."""
+class TableTop(LinePanel):
+    """Track, route and forces, redrawn from the view only when they change."""
 
     DEFAULT_CSS = """
-    TableTop { height: 10; width: 100%; }
+    TableTop { height: 10; width: 100%; border: none; }
     """
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.session = session
+        self.view: MountDoomView | None = None
 
-    def render(self) -> Text:
-        view = _view(self.session)
+    def show(self, view: MountDoomView) -> None:
+        self.view = view
         protected = not view.without_protection
         # Wider terminals get wider spaces, so crowded spaces show every figure.
         width = max(4, min(7, (self.size.width - 11) // 9))
         route = route_lines(view, protected, width)
-        parts = [track_line(view), *route, figures_line(view)]
-        parts.extend(forces_lines(view))
-        return Text("\n").join(parts)
+        self.set_items([track_line(view), *route, figures_line(view), *forces_lines(view)])
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self.view is not None:
+            self.show(self.view)
 
 
 class SlotWidget(Widget):
@@ -281,18 +285,13 @@ def tray_lines(view: MountDoomView) -> list[Text]:
     return [black, colour, rolled]
 
 
-class CardsAndDice(Widget):
+class CardsAndDice(LinePanel):
     DEFAULT_CSS = """
-    CardsAndDice { height: 4; width: 100%; }
+    CardsAndDice { height: 4; width: 100%; border: none; }
     """
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
-
-    def render(self) -> Text:
-        view = _view(self.session)
-        return Text("\n").join([held_line(view), *tray_lines(view)])
+    def show(self, view: MountDoomView) -> None:
+        self.set_items([held_line(view), *tray_lines(view)])
 
 
 class MountDoomBoard(Vertical):
@@ -307,17 +306,18 @@ class MountDoomBoard(Vertical):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        yield TableTop(self.session)
+        yield TableTop()
         yield EncounterRow()
-        yield CardsAndDice(self.session)
+        yield CardsAndDice()
 
     def on_mount(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        self.query_one(EncounterRow).show(_view(self.session))
-        self.query_one(TableTop).refresh()
-        self.query_one(CardsAndDice).refresh()
+        view = _view(self.session)
+        self.query_one(TableTop).show(view)
+        self.query_one(EncounterRow).show(view)
+        self.query_one(CardsAndDice).show(view)
 
     @on(SlotWidget.Read)
     def _read(self, event: SlotWidget.Read) -> None:
