@@ -139,6 +139,15 @@ class Game(ABC, Generic[S]):
         """How many turns have been played, for reports of game length."""
         return 0
 
+    def evaluate(self, state: S, seat: int) -> float | None:
+        """The estimated chance that ``seat`` wins from ``state`` under the game's own bots.
+
+        Look-ahead bots (the Monte-Carlo advisor) score an imagined future by it after a few
+        turns instead of playing it to the end. ``None``, the default, means the game offers no
+        estimate, and futures are played out.
+        """
+        return None
+
     def bots(self) -> dict[str, BotFactory]:
         """The game's own bots by name (e.g. ``heuristic``), as factories taking a seed."""
         return {}
