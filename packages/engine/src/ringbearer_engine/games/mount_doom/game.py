@@ -40,6 +40,7 @@ from .rules.stages import setup
 from .rules.turn import add, keep, roll_final, roll_first
 from .rules.windows import card_uses, spends
 from .state import WON, Ask, MountDoomOptions, MountDoomState
+from .value import estimated_win_chance
 from .view import MountDoomView, prompt, view
 
 if TYPE_CHECKING:
@@ -205,6 +206,10 @@ class MountDoomGame(Game[MountDoomState]):
 
     def undoable(self, state: MountDoomState, action: Action, revealed: bool) -> bool:
         return not revealed
+
+    def evaluate(self, state: MountDoomState, seat: int) -> float:
+        """A fitted model's estimate; the game is cooperative, so every seat shares it."""
+        return estimated_win_chance(state)
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot
