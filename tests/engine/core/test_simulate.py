@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ringbearer_engine as rb
+from ringbearer_engine.simulate import play_game
 from ringbearer_engine.stats import wilson_interval
 
 
@@ -40,6 +41,17 @@ def test_the_same_run_gives_the_same_results_with_any_number_of_workers() -> Non
     assert one.seat_wins == two.seat_wins
     assert one.mean_steps == two.mean_steps
     assert one.reasons == two.reasons
+
+
+def test_a_report_names_the_games_won_whatever_the_number_of_workers() -> None:
+    bots = ["heuristic", "heuristic"]
+    one = rb.simulate("mount-doom", 40, bots, seed=3, workers=1)
+    two = rb.simulate("mount-doom", 40, bots, seed=3, workers=2)
+    assert one.won_games == two.won_games
+    assert len(one.won_games) == one.wins.count
+    assert 0 < one.wins.count < 40
+    won = [n for n in range(40) if play_game("mount-doom", bots, 3, n).winners]
+    assert one.won_games == won
 
 
 def test_different_seeds_give_different_runs() -> None:

@@ -64,6 +64,9 @@ class SimulationReport(msgspec.Struct, frozen=True):
     seconds: float
     games_per_second: float
     workers: int
+    won_games: list[int] = []
+    """The numbers of the games won, in order: two runs on the same seed can be compared game
+    by game (a paired comparison is far tighter than two separate intervals)."""
 
     def text(self) -> str:
         """The report as lines for a terminal."""
@@ -109,9 +112,12 @@ def play_game(
     return GameResult(outcome.winners, outcome.reason, steps, game.turn_number(state))
 
 
-def _play_chunk(args: tuple[str, list[str], int, int, int, dict[str, Any]]) -> list[GameResult]:
+def _play_chunk(
+    args: tuple[str, list[str], int, int, int, dict[str, Any]],
+) -> tuple[int, list[GameResult]]:
+    """The results of games ``start`` to ``stop``, with ``start`` to place them in the run."""
     game_id, bots, seed, start, stop, options = args
-    return [play_game(game_id, bots, seed, i, options) for i in range(start, stop)]
+    return start, [play_game(game_id, bots, seed, i, options) for i in range(start, stop)]
 
 
 def simulate(
@@ -139,22 +145,28 @@ def simulate(
         (game_id, list(bots), seed, start, min(start + chunk, games), options)
         for start in range(0, games, chunk)
     ]
-    results: list[GameResult] = []
+    results: list[GameResult | None] = [None] * games
+    done = 0
     began = time.perf_counter()
     if workers <= 1:
         for task in tasks:
-            results.extend(_play_chunk(task))
+            start, part = _play_chunk(task)
+            results[start : start + len(part)] = part
+            done += len(part)
             if progress:
-                progress(len(results), games)
+                progress(done, games)
     else:
         context = multiprocessing.get_context("fork")
         with context.Pool(workers) as pool:
-            for part in pool.imap_unordered(_play_chunk, tasks):
-                results.extend(part)
+            for start, part in pool.imap_unordered(_play_chunk, tasks):
+                results[start : start + len(part)] = part
+                done += len(part)
                 if progress:
-                    progress(len(results), games)
+                    progress(done, games)
     seconds = time.perf_counter() - began
-    seat_counts = Counter(seat for r in results for seat in r.winners)
+    played = [r for r in results if r is not None]
+    assert len(played) == games, "every game of the run has a result"
+    seat_counts = Counter(seat for r in played for seat in r.winners)
     return SimulationReport(
         game=game_id,
         bots=list(bots),
@@ -162,12 +174,13 @@ def simulate(
         games=games,
         seed=seed,
         options=options,
-        wins=Share.of(sum(1 for r in results if r.winners), games),
+        wins=Share.of(sum(1 for r in played if r.winners), games),
         seat_wins=[Share.of(seat_counts[s], games) for s in range(len(bots))],
-        mean_steps=sum(r.steps for r in results) / games,
-        mean_turns=sum(r.turns for r in results) / games,
-        reasons=dict(Counter(r.reason for r in results)),
+        mean_steps=sum(r.steps for r in played) / games,
+        mean_turns=sum(r.turns for r in played) / games,
+        reasons=dict(Counter(r.reason for r in played)),
         seconds=seconds,
         games_per_second=games / seconds if seconds > 0 else float("inf"),
         workers=max(1, workers),
+        won_games=[n for n, r in enumerate(played) if r.winners],
     )
