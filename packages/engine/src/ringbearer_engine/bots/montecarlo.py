@@ -1,49 +1,77 @@
-"""The Monte-Carlo advisor: ranks the legal actions by how often imagined futures are won.
+"""The Monte-Carlo advisor: ranks the legal actions by how well imagined futures turn out.
 
-For each legal action it imagines many continuations: a determinized copy of the state (what
-the deciding seat knows, with fresh chance and re-dealt hidden cards), the action, then a fast
-policy for every seat to the end. Playouts go to the actions by UCB1, so promising actions
-are sampled more, and each action's share of won playouts estimates its win chance.
+An imagined future is a determinized copy of the state (what the deciding seat knows, with
+fresh chance and re-dealt hidden cards), the action, then the rollout policy for every seat.
+Three choices make the comparison between actions fair and cheap enough to be useful:
+
+* **Common futures.** Every action is tried against the *same* futures: the same re-deal,
+  the same stream of dice, the same seed for the rollout policy. The luck of a future then
+  falls on every action alike, and what differs between actions is mostly the actions.
+* **A horizon.** When the game can estimate a position (:meth:`Game.evaluate`), a future is
+  played only ``horizon`` turns ahead and scored by that estimate, a probability, rather than
+  by a single won-or-lost playout to the end. It is cheaper, and far less noisy. A future that
+  ends before the horizon scores its real result; a game without an estimate is played out.
+* **The policy's choice by default.** The advisor keeps the rollout policy's own choice unless
+  another action scores clearly better on the same futures (a paired test of the per-future
+  differences). Noise then cannot drag the advisor below the policy it refines.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
 from ..actions import Action
-from ..chance import Chance
+from ..chance import Chance, derive_seed
 from ..game import Game, GameState
-from .base import Bot, RandomBot, play_out
+from .base import MAX_STEPS, Bot, RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
-_EXPLORATION = 1.0
+DEFAULT_HORIZON = 2
+"""Turns each future is played ahead before the game's estimate scores it. Longer is less
+biased by the estimate but costs more per future; Mount Doom's trials chose two (see its
+design page)."""
+DEFAULT_CONFIDENCE = 2.0
+"""How many standard errors an action must gain over the policy's choice to replace it."""
 
 
 class Ranking(msgspec.Struct, frozen=True):
-    """One legal action with its estimated win chance over ``playouts`` imagined games."""
+    """One legal action with its estimated win chance over ``playouts`` imagined futures.
+
+    ``wins`` counts the futures won, a future cut at the horizon counting as its estimated
+    chance (so it is the rounded sum of the scores). ``spread`` is the standard deviation of
+    one future's score when known; ``margin`` uses it.
+    """
 
     action: Action
     win_rate: float
     playouts: int
     wins: int
+    spread: float | None = None
 
     @property
     def margin(self) -> float:
         """Half-width of a 95% normal interval around ``win_rate``."""
         if self.playouts == 0:
             return 1.0
+        if self.spread is not None and self.playouts > 1:
+            return 1.96 * self.spread / math.sqrt(self.playouts)
         p = self.win_rate
         return 1.96 * math.sqrt(max(p * (1 - p), 0.25 / self.playouts) / self.playouts)
 
 
 class MonteCarloAdvisor:
-    """Ranks actions by simulated outcome; as a bot, plays the best-ranked one.
+    """Ranks actions by simulated outcome; as a bot, plays the top-ranked one.
 
-    ``rollout`` names the policy used inside the imagined games: the game's ``heuristic`` bot
-    when it has one, otherwise ``random``.
+    ``playouts`` is the number of imagined futures per decision. Half of them screen every legal
+    action alike (at least two futures each); the rest go to the policy's choice and to the
+    actions that did better than it in the screen. ``rollout`` names the policy used inside the
+    imagined futures: the game's ``heuristic`` bot when it has one, otherwise ``random``. The
+    ranking starts with the action the advisor recommends: the policy's own choice unless
+    another is clearly better; the others follow by estimated win chance.
     """
 
     name = "mc"
@@ -54,52 +82,114 @@ class MonteCarloAdvisor:
         playouts: int = DEFAULT_PLAYOUTS,
         seed: int = 0,
         rollout: str | None = None,
+        horizon: int = DEFAULT_HORIZON,
+        confidence: float = DEFAULT_CONFIDENCE,
     ) -> None:
         self.playouts = playouts
-        self._chance = Chance.seeded(seed)
+        self.horizon = horizon
+        self.confidence = confidence
+        self._seed = seed
         factories = game.bots()
         policy = rollout or ("heuristic" if "heuristic" in factories else "random")
-        factory = factories.get(policy)
-        self._rollout: Bot = factory(seed + 1) if factory else RandomBot(seed + 1)
-        self._counter = 0
+        self._make_policy = factories.get(policy, RandomBot)
+        self._policy: Bot = self._make_policy(derive_seed(seed, 1))
+        self._decisions = 0
 
     def choose(self, game: Game[Any], state: GameState) -> Action:
         return self.rank(game, state)[0].action
 
     def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
-        """Every legal action, best first."""
+        """Every legal action, the recommended one first."""
         seat = game.to_move(state)
         options = game.actions(state)
         if seat is None or not options:
             return []
         if len(options) == 1:
             return [Ranking(options[0], math.nan, 0, 0)]
-        wins = [0] * len(options)
-        visits = [0] * len(options)
-        for n in range(self.playouts):
-            index = n if n < len(options) else self._pick(wins, visits, n)
-            wins[index] += self._imagine(game, state, seat, options[index])
-            visits[index] += 1
+        self._decisions += 1
+        base = derive_seed(self._seed, self._decisions)
+        # The policy looks at a copy: a bot may scribble on the state while it thinks.
+        prior = options.index(self._policy.choose(game, game.clone(state)))
+        scores: list[list[float]] = [[] for _ in options]
+        # Half the futures screen every action; the rest go to the policy's choice and the
+        # actions that did better than it, as only those can end up replacing it.
+        screen = max(2, self.playouts // (2 * len(options)))
+        self._extend(game, state, seat, options, range(len(options)), scores, base, screen)
+        contenders = [i for i in range(len(options)) if _mean(scores[i]) > _mean(scores[prior])]
+        if contenders:
+            left = self.playouts - screen * len(options)
+            more = left // (len(contenders) + 1)
+            self._extend(game, state, seat, options, [prior, *contenders], scores, base, more)
+        best = max(contenders, key=lambda i: _mean(scores[i]), default=prior)
+        chosen = best if self._clearly_better(scores[best], scores[prior]) else prior
         rankings = [
-            Ranking(action, wins[i] / visits[i] if visits[i] else 0.0, visits[i], wins[i])
-            for i, action in enumerate(options)
+            Ranking(action, _mean(row), len(row), round(sum(row)), _spread(row))
+            for action, row in zip(options, scores, strict=True)
         ]
-        return sorted(rankings, key=lambda r: (-r.win_rate, -r.playouts))
+        top = rankings[chosen]
+        rest = sorted((r for i, r in enumerate(rankings) if i != chosen), key=lambda r: -r.win_rate)
+        return [top, *rest]
 
-    def _pick(self, wins: list[int], visits: list[int], total: int) -> int:
-        log_total = math.log(total)
-        best, best_score = 0, -1.0
-        for i, (w, v) in enumerate(zip(wins, visits, strict=True)):
-            score = w / v + _EXPLORATION * math.sqrt(log_total / v)
-            if score > best_score:
-                best, best_score = i, score
-        return best
+    def _extend(
+        self,
+        game: Game[Any],
+        state: GameState,
+        seat: int,
+        options: list[Action],
+        which: Sequence[int],
+        scores: list[list[float]],
+        base: int,
+        count: int,
+    ) -> None:
+        """Score the options ``which`` in ``count`` more futures, the same futures for each."""
+        done = len(scores[which[0]])
+        for k in range(done, done + count):
+            future_seed = derive_seed(base, k)
+            for i in which:
+                scores[i].append(self._imagine(game, state, seat, options[i], future_seed))
 
-    def _imagine(self, game: Game[Any], state: GameState, seat: int, action: Action) -> int:
-        self._counter += 1
-        future = game.determinize(state, seat, self._chance.fork(self._counter))
+    def _clearly_better(self, candidate: list[float], prior: list[float]) -> bool:
+        """Whether ``candidate`` beats ``prior`` on the same futures by ``confidence`` SEs."""
+        if candidate is prior or len(candidate) < 2:
+            return False
+        gains = [c - p for c, p in zip(candidate, prior, strict=True)]
+        mean = sum(gains) / len(gains)
+        if mean <= 0:
+            return False
+        spread = _spread(gains)
+        return mean > self.confidence * spread / math.sqrt(len(gains))
+
+    def _imagine(
+        self, game: Game[Any], state: GameState, seat: int, action: Action, future_seed: int
+    ) -> float:
+        """The score of ``action`` in the future ``future_seed``: 1 won, 0 lost, or between."""
+        future = game.determinize(state, seat, Chance.seeded(future_seed))
         game.apply(future, action)
-        seats = len(state.players)
-        play_out(game, future, [self._rollout] * seats)
+        policy = self._make_policy(future_seed)
+        seats = [policy] * len(state.players)
+        stop = game.turn_number(state) + self.horizon
+        steps = 0
+        while (mover := game.to_move(future)) is not None and game.turn_number(future) < stop:
+            if steps >= MAX_STEPS:
+                raise RuntimeError(f"{game.id}: no end after {MAX_STEPS} steps in a future")
+            game.apply(future, seats[mover].choose(game, future))
+            steps += 1
+        if game.to_move(future) is not None:
+            estimate = game.evaluate(future, seat)
+            if estimate is not None:
+                return estimate
+            play_out(game, future, seats)
         outcome = game.outcome(future)
-        return int(outcome is not None and seat in outcome.winners)
+        return float(outcome is not None and seat in outcome.winners)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _spread(values: list[float]) -> float:
+    """The sample standard deviation (0 for fewer than two values)."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
