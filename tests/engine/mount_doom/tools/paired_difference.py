@@ -33,6 +33,13 @@ def exact_two_sided(only_first: int, only_second: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def paired_difference(only_first: int, only_second: int, games: int) -> tuple[float, float]:
+    """The difference of the win rates, and the half-width of its 95% normal interval."""
+    difference = (only_first - only_second) / games
+    variance = ((only_first + only_second) / games - difference**2) / games
+    return difference, 1.96 * math.sqrt(max(variance, 0.0))
+
+
 def paired_lines(first: SimulationReport, second: SimulationReport) -> list[str]:
     """The paired difference of two runs on the same games, as lines of text."""
     if (first.game, first.seed, first.games) != (second.game, second.seed, second.games):
@@ -40,9 +47,7 @@ def paired_lines(first: SimulationReport, second: SimulationReport) -> list[str]
     games = first.games
     a, b = set(first.won_games), set(second.won_games)
     only_first, only_second = len(a - b), len(b - a)
-    difference = (only_first - only_second) / games
-    variance = ((only_first + only_second) / games - difference**2) / games
-    half = 1.96 * math.sqrt(max(variance, 0.0))
+    difference, half = paired_difference(only_first, only_second, games)
     return [
         f"paired over {games} games (seed {first.seed}): both won {len(a & b)}, "
         f"only {first.bots[0]} {only_first}, only {second.bots[0]} {only_second}",
