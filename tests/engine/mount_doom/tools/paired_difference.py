@@ -53,7 +53,7 @@ def paired_lines(first: SimulationReport, second: SimulationReport) -> list[str]
         f"only {first.bots[0]} {only_first}, only {second.bots[0]} {only_second}",
         f"  difference {difference:+.1%} (95% CI {difference - half:+.1%} to "
         f"{difference + half:+.1%}); exact two-sided p = "
-        f"{exact_two_sided(only_first, only_second):.4f}",
+        f"{exact_two_sided(only_first, only_second):.2g}",
     ]
 
 
