@@ -8,7 +8,9 @@ Prints, with the machine it ran on:
 * heuristic full games per second on one core;
 * the median cost of ``Match.play()`` (legality check, snapshot for undo, the rules);
 * the median cost of ``save()`` + ``Match.load()`` of a mid-game match (and of a load that
-  skips replaying the log).
+  skips replaying the log);
+* the Monte-Carlo advisor's time per decision (CPU) at ``mc:60``, the strength measured
+  against the heuristic, and at the 400 futures of the app's hint.
 
 Plain Python and ``time.perf_counter``; medians over repeats; nothing here asserts a time.
 """
@@ -23,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from ringbearer_engine import Chance, Match, get_game
-from ringbearer_engine.bots import RandomBot, make_bot, play_out
+from ringbearer_engine.bots import MonteCarloAdvisor, RandomBot, make_bot, play_out
 from ringbearer_engine.chance import derive_seed
 
 GAME = "mount-doom"
@@ -101,6 +103,26 @@ def timed(work: Callable[[], object], times: int) -> list[float]:
     return costs
 
 
+def advisor_costs(playouts: int, games: int) -> list[float]:
+    """CPU seconds of one advisor decision, at every decision with more than one choice in
+    ``games`` games that the heuristic plays (the positions the advisor meets in practice)."""
+    game = get_game(GAME)
+    options = game.convert_options({})
+    costs = []
+    for index in range(games):
+        seed = derive_seed(99, index)
+        state = game.setup(PLAYERS, options, Chance.seeded(seed))
+        policy = make_bot(game, "heuristic", seed)
+        advisor = MonteCarloAdvisor(game, playouts=playouts, seed=seed)
+        while game.to_move(state) is not None:
+            if len(game.actions(state)) > 1:
+                began = time.process_time()
+                advisor.rank(game, state)
+                costs.append(time.process_time() - began)
+            game.apply(state, policy.choose(game, state))
+    return costs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000, help="games per throughput run")
@@ -108,6 +130,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs per throughput figure")
     parser.add_argument("--matches", type=int, default=200, help="matches for play() costs")
     parser.add_argument("--saves", type=int, default=2000, help="save+load repetitions")
+    parser.add_argument("--advisor-games", type=int, default=4, help="games for advisor costs")
     args = parser.parse_args()
 
     print(f"Adventure to Mount Doom benchmarks on {machine()}")
@@ -135,6 +158,14 @@ def main() -> None:
         f" load replays and checks the log)"
     )
     print(f"save()+load(verify=False):        median {statistics.median(fast) * 1e3:8.3f} ms")
+    for playouts in (60, 400):
+        costs = advisor_costs(playouts, args.advisor_games)
+        label = f"advisor decision, mc:{playouts}:"
+        print(
+            f"{label:<33} median {statistics.median(costs) * 1e3:8.1f} ms CPU"
+            f"  (90th percentile {statistics.quantiles(costs, n=10)[-1] * 1e3:.1f} ms;"
+            f" {len(costs)} decisions)"
+        )
 
 
 if __name__ == "__main__":
