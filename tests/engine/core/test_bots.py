@@ -29,6 +29,17 @@ def test_the_random_bot_only_plays_legal_actions() -> None:
         PIG.apply(state, action)
 
 
+def test_play_out_can_stop_when_a_turn_begins_instead_of_at_the_end() -> None:
+    state = fresh()
+    bots: list[rb.Bot] = [RandomBot(1), RandomBot(2)]
+    start = state.turns
+    rb.bots.play_out(PIG, state, bots, until_turn=start + 2)
+    assert state.turns == start + 2
+    assert PIG.to_move(state) is not None
+    rb.bots.play_out(PIG, state, bots)
+    assert PIG.to_move(state) is None
+
+
 def test_the_advisor_ranks_the_winning_hold_first() -> None:
     # Ann needs 5 and has 6 in hand: holding wins now; rolling risks a 1, and Bo needs 1.
     state = fresh(scores=[25, 29], turn_total=6, revealed=[True, False])

@@ -38,12 +38,19 @@ class RandomBot:
         return options[self._chance.below(len(options))]
 
 
-def play_out(game: Game[Any], state: GameState, bots: list[Bot], max_steps: int = MAX_STEPS) -> int:
-    """Let ``bots`` (one per seat) play ``state`` to its end, in place; return the step count."""
+def play_out(
+    game: Game[Any],
+    state: GameState,
+    bots: list[Bot],
+    max_steps: int = MAX_STEPS,
+    until_turn: int | None = None,
+) -> int:
+    """Let ``bots`` (one per seat) play ``state`` in place to its end, or only until the
+    game's turn number reaches ``until_turn``; return the step count."""
     steps = 0
     while True:
         seat = game.to_move(state)
-        if seat is None:
+        if seat is None or (until_turn is not None and game.turn_number(state) >= until_turn):
             return steps
         if steps >= max_steps:
             raise RuntimeError(f"{game.id}: no end after {max_steps} steps; is a rule looping?")

@@ -27,7 +27,7 @@ import msgspec
 from ..actions import Action
 from ..chance import Chance, derive_seed
 from ..game import Game, GameState
-from .base import MAX_STEPS, Bot, RandomBot, play_out
+from .base import Bot, RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_HORIZON = 2
@@ -169,13 +169,7 @@ class MonteCarloAdvisor:
         game.apply(future, action)
         policy = self._make_policy(future_seed)
         seats = [policy] * len(state.players)
-        stop = game.turn_number(state) + self.horizon
-        steps = 0
-        while (mover := game.to_move(future)) is not None and game.turn_number(future) < stop:
-            if steps >= MAX_STEPS:
-                raise RuntimeError(f"{game.id}: no end after {MAX_STEPS} steps in a future")
-            game.apply(future, seats[mover].choose(game, future))
-            steps += 1
+        play_out(game, future, seats, until_turn=game.turn_number(state) + self.horizon)
         if game.to_move(future) is not None:
             estimate = game.evaluate(future, seat)
             if estimate is not None:

@@ -140,7 +140,7 @@ class LinePanel(Widget):
         index, strip = lines[row]
         style = self.line_style(index)
         if style:
-            strip = strip.extend_cell_length(width).apply_style(_parsed(style))
+            strip = strip.extend_cell_length(width).apply_style(self.app.console.get_style(style))
         return strip.apply_style(base).crop_extend(0, width, _background(base))
 
 
@@ -148,8 +148,3 @@ class LinePanel(Widget):
 def _background(style: Style) -> Style:
     """Padding shows only the background, as Textual pads its own widgets."""
     return Style(bgcolor=style.bgcolor)
-
-
-@functools.cache
-def _parsed(name: str) -> Style:
-    return Style.parse(name)
