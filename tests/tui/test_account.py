@@ -76,6 +76,44 @@ async def test_the_only_key_cannot_be_removed(quick_settings: AppPaths, keys_fil
         assert any("only key" in str(n.message) for n in app._notifications)
 
 
+async def test_a_comment_line_does_not_count_as_a_key_that_logs_in(
+    quick_settings: AppPaths, keys_file: Path
+) -> None:
+    """With one real key and a comment, the real key is still the only one: not removable."""
+    only = keys_file.read_text()
+    keys_file.write_text("# my laptop\n" + only)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.query_one(OptionList).option_count == 1
+        await pilot.press("d")
+        await pilot.pause()
+        assert only.strip() in keys_file.read_text()
+        assert any("only key" in str(n.message) for n in app._notifications)
+
+
+async def test_a_removed_key_leaves_no_backup_that_could_log_in(
+    quick_settings: AppPaths, keys_file: Path
+) -> None:
+    first = keys_file.read_text().strip()
+    second = key_line(new_key())
+    keys_file.write_text(f"{first}\n{second}\n")
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")  # confirm
+        await pilot.pause()
+        assert keys_file.read_text().splitlines() == [second]
+        leftovers = [p for p in keys_file.parent.iterdir() if p != keys_file]
+        assert not any(first in p.read_text() for p in leftovers if p.is_file())
+
+
 def test_a_key_added_to_the_account_logs_in(tmp_path: Path) -> None:
     store = AccountStore(tmp_path)
     first, second = new_key(), new_key()

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, OptionList, Static
 from ..atomic import write_atomic
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
+from ..server.accounts import key_line, read_keys
 
 KEYS_FILE_ENV = "RINGBEARER_KEYS_FILE"
 ACCOUNT_ENV = "RINGBEARER_ACCOUNT"
@@ -65,29 +66,20 @@ class AccountScreen(Screen[None]):
         self.reload()
         self.query_one(OptionList).focus()
 
-    def _lines(self) -> list[str]:
-        try:
-            text = self.keys_file.read_text()
-        except FileNotFoundError:
-            return []
-        return [line.strip() for line in text.splitlines() if line.strip()]
-
     def reload(self) -> None:
-        keys = self.query_one(OptionList)
-        keys.clear_options()
-        for line in self._lines():
-            try:
-                key = asyncssh.import_public_key(line)
-                keys.add_option(
-                    f"{key.get_algorithm()}  {key.get_fingerprint()}  {key.get_comment() or ''}"
-                )
-            except (asyncssh.KeyImportError, ValueError):
-                keys.add_option(f"(unreadable line) {line[:40]}")
-        if keys.option_count:
-            keys.highlighted = 0
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        for key in read_keys(self.keys_file):
+            listing.add_option(
+                f"{key.get_algorithm()}  {key.get_fingerprint()}  {key.get_comment() or ''}"
+            )
+        if listing.option_count:
+            listing.highlighted = 0
 
-    def _write(self, lines: list[str]) -> None:
-        write_atomic(self.keys_file, ("\n".join(lines) + "\n").encode())
+    def _write(self, keys: list[asyncssh.SSHKey]) -> None:
+        # No backup: a removed key must not linger beside the file, able to log in again.
+        data = "".join(key_line(key) + "\n" for key in keys).encode()
+        write_atomic(self.keys_file, data, keep_backup=False)
 
     def action_add(self) -> None:
         def done(text: str | None) -> None:
@@ -98,11 +90,11 @@ class AccountScreen(Screen[None]):
             except (asyncssh.KeyImportError, ValueError) as error:
                 self.notify(f"That is not a public key: {error}", severity="error")
                 return
-            line = key.export_public_key("openssh").decode().strip()
-            if line in self._lines():
+            keys = read_keys(self.keys_file)
+            if key_line(key) in {key_line(known) for known in keys}:
                 self.notify("That key is already registered.")
                 return
-            self._write([*self._lines(), line])
+            self._write([*keys, key])
             self.notify(f"Key {key.get_fingerprint()} added.")
             self.reload()
 
@@ -111,11 +103,11 @@ class AccountScreen(Screen[None]):
         )
 
     def action_remove(self) -> None:
-        lines = self._lines()
+        keys = read_keys(self.keys_file)
         index = self.query_one(OptionList).highlighted
-        if index is None or not 0 <= index < len(lines):
+        if index is None or not 0 <= index < len(keys):
             return
-        if len(lines) == 1:
+        if len(keys) == 1:  # counted as keys that log in, not as lines of the file
             self.notify(
                 "This is your only key: add another before removing it.", severity="warning"
             )
@@ -123,7 +115,7 @@ class AccountScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self._write([line for n, line in enumerate(lines) if n != index])
+                self._write([key for n, key in enumerate(keys) if n != index])
                 self.reload()
 
         self.app.push_screen(ConfirmDialog("Remove this key? It will no longer log in."), done)
