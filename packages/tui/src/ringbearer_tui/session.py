@@ -29,8 +29,6 @@ class GameSession:
         self._write_lock = threading.Lock()
         self._save_sequence = 0
         self._written_sequence = 0
-        self.history: list[tuple[int | None, str, list[rb.Event]]] = []
-        """What happened since the session began: (seat, step, events)."""
 
     @classmethod
     def start(
@@ -86,18 +84,11 @@ class GameSession:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def play(self, action: rb.Action | str, *, autosave: bool = True) -> list[rb.Event]:
-        """Play an action for whoever decides now, record it and (by default) autosave.
-
-        A screen passes ``autosave=False`` and saves right after it has repainted, so the
-        player sees the result without waiting for the disk.
-        """
-        seat = self.seat
-        events = self.match.play(action)
-        self.history.append((seat, self.match.log[-1], events))
-        if autosave:
-            self.autosave()
-        return events
+    def play(self, action: rb.Action | str) -> list[rb.Event]:
+        """Play an action for whoever decides now. It is not saved here: the screen autosaves
+        right after it has repainted, so the player sees the result without waiting for the
+        disk."""
+        return self.match.play(action)
 
     def bot_choice(self) -> rb.Action:
         """The action the bot to move would play (slow bots: call it off the UI thread)."""
@@ -134,7 +125,6 @@ class GameSession:
             raise rb.UndoError(
                 "the bots' moves since your last decision rolled dice or revealed cards"
             ) from None
-        del self.history[-len(undone) :]
         self.autosave()
         return undone
 

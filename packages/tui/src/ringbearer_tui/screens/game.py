@@ -132,7 +132,7 @@ class GameScreen(Screen[None]):
         seat = self.session.seat
         label = self.look.describe(self.session.match, action)
         try:
-            events = self.session.play(action, autosave=False)
+            events = self.session.play(action)
         except rb.IllegalActionError as error:
             self.notify(error.reason, title="Not allowed", severity="warning")
             return

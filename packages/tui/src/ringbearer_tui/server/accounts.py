@@ -81,9 +81,7 @@ class AccountStore:
             index = msgspec.json.decode(self._index_file.read_bytes(), type=dict[str, str])
         except FileNotFoundError:
             return {}
-        return {
-            name: ident for name, ident in index.items() if re.fullmatch(r"[0-9a-f]{32}", ident)
-        }
+        return {name: ident for name, ident in index.items() if _ACCOUNT_ID.fullmatch(ident)}
 
     def find(self, username: str) -> Account | None:
         ident = self._index().get(username)

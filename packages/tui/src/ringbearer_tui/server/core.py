@@ -36,7 +36,6 @@ class Connection:
     """What the server knows about one SSH connection."""
 
     address: str
-    started: float = field(default_factory=time.monotonic)
     username: str = ""
     account: Account | None = None
     rate_limited: bool = False
