@@ -103,5 +103,6 @@ def build(session: nox.Session) -> None:
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
     """Benchmarks (not run by default): figures for docs/performance.md."""
-    sync(session, "--all-packages", "--group", "test")
+    # The app and SSH benchmarks read the screen through pyte, a tui-test dependency.
+    sync(session, "--all-packages", "--group", "tui-test")
     session.run("python", "benchmarks/run.py", *session.posargs)
