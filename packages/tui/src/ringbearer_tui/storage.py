@@ -141,10 +141,26 @@ class SaveStore:
         return sorted(found, key=lambda e: e.modified, reverse=True)
 
     def latest_autosave(self) -> SaveEntry | None:
-        """The most recent autosave of an unfinished match that loads, for Continue."""
-        for entry in self.entries():
-            if entry.autosave and not entry.finished and not entry.damaged:
-                return entry
+        """The most recent autosave of an unfinished match that loads, for Continue.
+
+        Asked at every start and every return to the menu, while autosaves pile up (one per
+        match), so finished matches are passed over on a quick read (the checksum, not the
+        replay) and only a candidate is loaded in full.
+        """
+        if not self.autosaves.is_dir():
+            return None
+        paths = sorted(
+            self.autosaves.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True
+        )
+        for path in paths:
+            try:
+                finished = rb.Match.load(path.read_bytes(), verify=False).outcome is not None
+            except (OSError, rb.SaveError):
+                continue
+            if not finished:
+                entry = describe(path, autosave=True)
+                if not entry.damaged:
+                    return entry
         return None
 
     def load(self, entry: SaveEntry, *, from_backup: bool = False) -> rb.Match:
