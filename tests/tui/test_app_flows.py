@@ -14,14 +14,14 @@ import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartNew
 from ringbearer_tui.dialogs.help import HelpDialog
 from ringbearer_tui.dialogs.message import MessageDialog
-from ringbearer_tui.dialogs.new_game import NewGameDialog, NewGameRequest
+from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.load import LoadScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.screens.settings import SettingsScreen
-from ringbearer_tui.seats import Seat
+from ringbearer_tui.seats import NewGameRequest, Seat
 from ringbearer_tui.settings import load_settings
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu

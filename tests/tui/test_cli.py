@@ -13,6 +13,18 @@ import ringbearer_tui
 from ringbearer_tui.cli import main
 
 
+def test_the_command_line_and_the_ssh_server_load_no_textual() -> None:
+    """``ringbearer serve`` runs for days and never draws: it should not carry the UI."""
+    probe = (
+        "import sys, ringbearer_tui.cli, ringbearer_tui.server.core; "
+        "print('textual' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], check=False, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "False", result.stderr
+
+
 def test_version_names_the_app_and_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["--version"])

@@ -11,7 +11,6 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
-from ringbearer_tui.dialogs.new_game import NewGameRequest
 from ringbearer_tui.games.mount_doom.board import (
     EncounterRow,
     MountDoomBoard,
@@ -21,7 +20,7 @@ from ringbearer_tui.games.mount_doom.board import (
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
-from ringbearer_tui.seats import Seat
+from ringbearer_tui.seats import NewGameRequest, Seat
 from ringbearer_tui.widgets.action_menu import ActionMenu
 
 from . import positions

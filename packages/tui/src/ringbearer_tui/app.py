@@ -18,7 +18,7 @@ from .commands import RingbearerCommands
 from .dialogs.confirm import ConfirmDialog
 from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
-from .dialogs.new_game import NewGameDialog, NewGameRequest
+from .dialogs.new_game import NewGameDialog
 from .paths import AppPaths
 from .screens.account import AccountScreen, served_keys_file
 from .screens.game import GameScreen
@@ -26,6 +26,7 @@ from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu
 from .screens.rules import RulesScreen
 from .screens.settings import SettingsScreen
+from .seats import NewGameRequest
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore

@@ -12,9 +12,8 @@ import ringbearer_engine as rb
 from ringbearer_engine import __version__ as engine_version
 
 from ._version import __version__
-from .dialogs.new_game import NewGameRequest
 from .paths import resolve_paths
-from .seats import Seat
+from .seats import NewGameRequest, Seat
 from .settings import load_settings
 
 

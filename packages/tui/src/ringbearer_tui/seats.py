@@ -24,6 +24,15 @@ class Seat(msgspec.Struct, frozen=True):
         return f"{self.name} ({self.bot} bot)" if self.is_bot else self.name
 
 
+class NewGameRequest(msgspec.Struct, frozen=True):
+    """A game to start: from the New game dialog, or from ``ringbearer new``."""
+
+    game_id: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int | None
+
+
 def seats_to_meta(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     return [msgspec.to_builtins(seat) for seat in seats]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from msgspec import inspect as mi
 from textual import on
 from textual.app import ComposeResult
@@ -20,17 +19,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 import ringbearer_engine as rb
 
-from ..seats import Seat
+from ..seats import NewGameRequest, Seat
 from ..settings import Settings
 
 HUMAN = "human"
-
-
-class NewGameRequest(msgspec.Struct, frozen=True):
-    game_id: str
-    seats: list[Seat]
-    options: dict[str, Any]
-    seed: int | None
 
 
 def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
