@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pyte
 
+from ringbearer_tui.environment import CLAIM_TTY_ENV
 from ringbearer_tui.server.terminal import open_pty
 
 
@@ -24,7 +25,7 @@ class Terminal:
             **os.environ,
             "TERM": "xterm-256color",
             "COLORTERM": "truecolor",
-            "RINGBEARER_CLAIM_TTY": "1",
+            CLAIM_TTY_ENV: "1",
         }
         env.pop("COLUMNS", None)
         env.pop("LINES", None)

@@ -1,7 +1,9 @@
 import os
 import sys
 
-if os.environ.get("RINGBEARER_CLAIM_TTY") == "1":
+from .environment import CLAIM_TTY_ENV
+
+if os.environ.get(CLAIM_TTY_ENV) == "1":
     # Started by `ringbearer serve` as a new session on a fresh PTY: make that PTY our
     # controlling terminal, so a hang-up arrives as SIGHUP and a resize as SIGWINCH. (Done
     # here rather than in a preexec_fn, which is unsafe in the server's threaded process.)

@@ -19,8 +19,9 @@ from .dialogs.confirm import ConfirmDialog
 from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
+from .environment import served_keys_file
 from .paths import AppPaths
-from .screens.account import AccountScreen, served_keys_file
+from .screens.account import AccountScreen
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import asyncssh
@@ -16,16 +15,8 @@ from textual.widgets import Button, Footer, OptionList, Static
 from ..atomic import write_atomic
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
+from ..environment import served_account
 from ..server.accounts import key_line, read_keys
-
-KEYS_FILE_ENV = "RINGBEARER_KEYS_FILE"
-ACCOUNT_ENV = "RINGBEARER_ACCOUNT"
-
-
-def served_keys_file() -> Path | None:
-    """The account's key file when the app runs under ``ringbearer serve``."""
-    value = os.environ.get(KEYS_FILE_ENV)
-    return Path(value) if value else None
 
 
 class AccountScreen(Screen[None]):
@@ -52,7 +43,7 @@ class AccountScreen(Screen[None]):
         self.keys_file = keys_file
 
     def compose(self) -> ComposeResult:
-        name = os.environ.get(ACCOUNT_ENV, "")
+        name = served_account()
         with Vertical():
             yield Static(f"Account {name}: keys that may log in", id="title")
             yield OptionList(id="keys")

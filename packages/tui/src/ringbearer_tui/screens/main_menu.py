@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
+from ..environment import served_keys_file
 from ..menu import ACCOUNT, MENU
-from .account import served_keys_file
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp

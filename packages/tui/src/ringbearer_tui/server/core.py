@@ -22,6 +22,7 @@ from pathlib import Path
 import asyncssh
 from asyncssh.connection import SSHConnection
 
+from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig
 from .limits import RateLimiter
@@ -265,9 +266,9 @@ class GameServer:
     ) -> tuple[int, str]:
         columns, rows = process.term_size[:2]
         master, slave = open_pty(columns or 80, rows or 24)
-        extra = {"RINGBEARER_SERVED": "1", "RINGBEARER_ACCOUNT": account.username}
+        extra = {ACCOUNT_ENV: account.username}
         if account.username != GUEST:
-            extra["RINGBEARER_KEYS_FILE"] = str(account.keys_file)
+            extra[KEYS_FILE_ENV] = str(account.keys_file)
         env = child_environment(process.term_type or "xterm-256color", str(account.data), extra)
         child = await asyncio.create_subprocess_exec(
             sys.executable,

@@ -8,6 +8,9 @@ import pty
 import struct
 import termios
 
+from ..environment import CLAIM_TTY_ENV
+from ..paths import DATA_DIR_ENV
+
 RESET = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
     b"\x1b[?2004l\x1b[?2048l\x1b[?1049l\x1b[?25h\x1b[0m"
@@ -34,10 +37,10 @@ def child_environment(term: str, data_dir: str, extra: dict[str, str]) -> dict[s
         "TERM": term,
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
-        "RINGBEARER_DATA_DIR": data_dir,
+        DATA_DIR_ENV: data_dir,
         "HOME": data_dir,
         # The game runs in a new session and takes the PTY as its controlling terminal.
-        "RINGBEARER_CLAIM_TTY": "1",
+        CLAIM_TTY_ENV: "1",
     }
     if modern:
         env["COLORTERM"] = "truecolor"

@@ -1,0 +1,30 @@
+"""The environment variables by which ``ringbearer serve`` tells a game process it is served.
+
+The server sets them for each game it starts; the game reads them. Both sides take the names
+from here, and this module imports nothing heavy: ``__main__`` reads it before anything else.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CLAIM_TTY_ENV = "RINGBEARER_CLAIM_TTY"
+"""Set to ``1``: the game was started in a new session and should take its PTY as its
+controlling terminal."""
+ACCOUNT_ENV = "RINGBEARER_ACCOUNT"
+"""The username of the account playing."""
+KEYS_FILE_ENV = "RINGBEARER_KEYS_FILE"
+"""The account's authorized-keys file, shown and edited on the Account screen (not for
+guests)."""
+
+
+def served_keys_file() -> Path | None:
+    """The account's key file when the app runs under ``ringbearer serve``."""
+    value = os.environ.get(KEYS_FILE_ENV)
+    return Path(value) if value else None
+
+
+def served_account() -> str:
+    """The served account's username, or ``""`` when not served."""
+    return os.environ.get(ACCOUNT_ENV, "")
