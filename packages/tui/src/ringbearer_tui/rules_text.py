@@ -11,6 +11,9 @@ RULE_PAGES = (
     ("adventure-book", "The Adventure Book Game"),
 )
 
+GAME_IDS = tuple(game_id for game_id, _ in RULE_PAGES)
+"""The games the app knows, in the order it offers them; the SSH server allows no others."""
+
 _PAGE_LINK = re.compile(r"\[([^\]]+)\]\([\w-]+\.md(?:#[\w-]*)?\)")
 _ADMONITION = re.compile(r'^!!! (\w+)(?: "([^"]*)")?\s*$')
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 import ringbearer_engine as rb
 
+from ..rules_text import GAME_IDS
 from ..seats import NewGameRequest, Seat
 from ..settings import Settings
 
@@ -230,7 +231,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
 
 
 def _preferred(ids: list[str]) -> str:
-    for wanted in ("mount-doom", "adventure-game", "adventure-book"):
+    for wanted in GAME_IDS:
         if wanted in ids:
             return wanted
     return ids[0] if ids else ""

@@ -7,7 +7,9 @@ from typing import Literal
 
 import msgspec
 
-GAMES = ("mount-doom", "adventure-game", "adventure-book")
+from ..rules_text import GAME_IDS
+
+GAMES = GAME_IDS
 """What an exec request may ask for (``ssh -t host mount-doom``): nothing else runs."""
 
 
