@@ -29,7 +29,7 @@ from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 
 from ...session import GameSession
 from ...widgets.lines import LinePanel
-from .words import LETTERS, SHORT_NAMES, STYLES, card_name
+from .words import LETTERS, SHORT_NAMES, STYLES, card_name, figure_of
 
 ROW_NAMES = ("Rivendell", "Lórien", "Rohan", "Helm's D.", "Gondor", "M. Morgul")
 SPACE_SYMBOL = {"": "·", "dark": "♥", "nazgul": "N"}
@@ -266,7 +266,7 @@ def tray_lines(view: MountDoomView) -> list[Text]:
         tray = sides.get(side)
         black.append(f"side {side}: {tray.black if tray and tray.black else '–':<6}")
         if tray and tray.die:
-            index = [f.colour for f in view.figures].index(tray.die)
+            index = figure_of(tray.die)
             colour.append(f"side {side}: ")
             colour.append(f"{LETTERS[index]} {tray.pips:<4}", style=STYLES[index])
         else:
@@ -280,7 +280,7 @@ def tray_lines(view: MountDoomView) -> list[Text]:
         elif die.die == "battle":
             rolled.append(f"battle: {die.face} ", style="bold yellow")
         else:
-            index = [f.colour for f in view.figures].index(die.die)
+            index = figure_of(die.die)
             rolled.append(f"{LETTERS[index]}{die.face} ", style=STYLES[index])
     return [black, colour, rolled]
 
