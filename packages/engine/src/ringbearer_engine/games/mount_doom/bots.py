@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ringbearer_engine import Action, Chance, Game, GameState
+from ringbearer_engine import Action, Game, GameState
 
 from .actions import ROLL_PAIRS, Choose, Keep, Pass, Roll, Spend, Use
 from .content import (
     ARMY,
+    BATTLE_FACES,
     CARDS,
     COLOURS,
     DECKS,
     EVENT_AT,
+    FACE_FIGURE,
     FIGURE_BY_COLOUR,
     FIGURE_BY_ID,
     FINAL_STAGE,
@@ -35,15 +37,24 @@ from .content import (
     NEXT_GOAL,
     RALLY,
     RING_BEARER,
+    SARUMAN_WARRIORS,
     SAURON_EYE_SPACE,
     SIDE,
     SLOT_SYMBOLS,
     TRACK_START,
     URUK_WARRIORS,
 )
-from .rules.battles import supporters
+from .rules.battles import support_limit, supporters
 from .rules.encounters import army_targets, wormtongue_targets
-from .rules.windows import RK_BATTLE, RK_BOROMIR, RK_FINAL, RK_RING_POWER, RK_STING, RK_WITCH_KING
+from .rules.windows import (
+    RK_BATTLE,
+    RK_BOROMIR,
+    RK_FINAL,
+    RK_RING_POWER,
+    RK_STING,
+    RK_WITCH_KING,
+    die_index,
+)
 from .state import BATTLE_MOUTH, Ask, MountDoomState
 
 # Weights, in resolve units.
@@ -72,7 +83,7 @@ def nazgul_cost(state: MountDoomState) -> float:
     """What one more Nazgûl costs, growing as Minas Morgul fills up."""
     if state.witch_king_defeated:
         return 0.0
-    left = 9 - state.nazgul
+    left = state.nazgul_free
     if left <= 1:
         return 50.0
     return {2: 4.0, 3: 2.2, 4: 1.7}.get(left, 1.3)
@@ -124,7 +135,7 @@ def card_value(state: MountDoomState, card: str) -> float:
     if kind == "saruman":
         if not state.leader:
             return 0.0
-        return -0.35 * min(2, URUK_WARRIORS - state.uruk)
+        return -0.35 * min(SARUMAN_WARRIORS, URUK_WARRIORS - state.uruk)
     if kind == "sauron-eye":
         return -max(0, state.resolve - SAURON_EYE_SPACE) * 0.9
     if kind == "witch-king":
@@ -175,7 +186,7 @@ def _place_value(state: MountDoomState, figure: int, pos: int, rb: int) -> float
     """How useful companion ``figure`` is standing on ``pos`` with the Ring-bearer on ``rb``."""
     if pos == RALLY:
         return -1.0
-    limit = NEXT_GOAL[rb] if rb <= MORGUL else MOUNT_DOOM
+    limit = support_limit(rb)
     value = pos * PROGRESS
     if rb <= pos <= limit:
         value += SUPPORTER
@@ -225,11 +236,6 @@ def move_value(state: MountDoomState, figure: int, steps: int) -> float:
     return value + _uncover_value(state, figure)
 
 
-def _support_count(state: MountDoomState, rb: int) -> int:
-    limit = NEXT_GOAL[rb] if rb <= MORGUL else MOUNT_DOOM
-    return sum(1 for f in range(1, 5) if rb <= state.pos[f] <= limit)
-
-
 def _ring_bearer_value(state: MountDoomState, start: int, steps: int) -> float:
     if state.stage == FINAL_STAGE:
         end = min(start + steps, MOUNT_DOOM)
@@ -239,7 +245,7 @@ def _ring_bearer_value(state: MountDoomState, start: int, steps: int) -> float:
     goal = GOALS[state.stage]
     end = min(start + steps, goal)
     value = (end - start) * RB_STEP
-    value += (_support_count(state, end) - _support_count(state, start)) * SUPPORTER * 0.8
+    value += (len(supporters(state, end)) - len(supporters(state, start))) * SUPPORTER * 0.8
     if end == goal:
         helpers = sum(1 for f in range(1, 5) if state.pos[f] == MORGUL)
         if state.stage == MINAS_MORGUL:
@@ -250,11 +256,6 @@ def _ring_bearer_value(state: MountDoomState, start: int, steps: int) -> float:
     else:
         value += _event_value(state, end, RING_BEARER)
     return value + _uncover_value(state, RING_BEARER)
-
-
-def expected_move(state: MountDoomState, figure: int) -> float:
-    """The average gain of rolling ``figure``'s die."""
-    return sum(move_value(state, figure, n) for n in range(1, 7)) / 6.0
 
 
 class Tables:
@@ -296,7 +297,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self._chance = Chance.seeded(seed)
+        # ``seed`` only fits the bot factory signature: the bot draws no chance of its own.
         self._tables: Tables | None = None
 
     def tables(self, state: MountDoomState) -> Tables:
@@ -475,11 +476,11 @@ class HeuristicBot:
             return None
         roll = state.ask_a
         if roll in (RK_BATTLE, RK_BOROMIR):
-            face = state.rolled[0]
-            figure = {0: 2, 1: 4, 2: 3, 3: 1}.get(face)
+            face = BATTLE_FACES[state.rolled[0]]
+            figure = FACE_FIGURE.get(face)
             won = figure is not None and figure in supporters(state)
             if roll == RK_BOROMIR:
-                won = face != 4
+                won = face != "sauron"
             return choices[0] if not won and state.ask_b >= 2 else None
         if roll == RK_WITCH_KING:
             odd = sum(f % 2 for f in state.rolled)
@@ -501,7 +502,7 @@ class HeuristicBot:
             best, best_gain = None, threshold
             for use in choices:
                 label = str(use.choice)
-                index = _die_index(state, label)
+                index = die_index(state, label)
                 old = state.rolled[index]
                 total = 0.0
                 for face in range(1, 7):
@@ -516,7 +517,7 @@ class HeuristicBot:
         best, best_gain = None, threshold
         for use in choices:
             label, _, wanted = str(use.choice).partition(":")
-            index = _die_index(state, label)
+            index = die_index(state, label)
             old = state.rolled[index]
             state.rolled[index] = int(wanted)
             gain = self._keep_score(state) - now
@@ -561,10 +562,3 @@ def _keep_worth(state: MountDoomState, card: str) -> float:
         "faramir",
     )
     return float(order.index(card)) if card in order else 0.0
-
-
-def _die_index(state: MountDoomState, label: str) -> int:
-    for index, (name, face) in enumerate(zip(state.rolled_dice, state.rolled, strict=True)):
-        if (f"black{face}" if name == "black" else name) == label:
-            return index
-    return 0

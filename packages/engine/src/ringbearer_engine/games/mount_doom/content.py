@@ -734,7 +734,6 @@ DECKS: Final = tuple(
     tuple(card.id for card in ENCOUNTER_CARDS if card.stage == stage) for stage in range(6)
 )
 GANDALF_IDS: Final = tuple(card.id for card in GANDALF_CARDS)
-FRIEND_IDS: Final = tuple(c.id for c in CARDS.values() if c.side == "friend")
 ALL_CARD_IDS: Final = tuple(CARDS)
 
 # Hot-path lookups: plain dicts of str → field, so the rules never touch a struct attribute.

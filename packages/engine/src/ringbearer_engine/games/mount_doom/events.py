@@ -12,6 +12,7 @@ from .content import (
     GOALS,
     MORGUL,
     MOUNT_DOOM,
+    NAZGUL_SPACES,
     RALLY,
     RIVENDELL,
     STAGE_NAMES,
@@ -187,7 +188,7 @@ class NazgulPlaced(Event, frozen=True, tag="nazgul"):
     count: int
 
     def __str__(self) -> str:
-        return f"A Nazgûl reaches Minas Morgul ({self.count} of 9)."
+        return f"A Nazgûl reaches Minas Morgul ({self.count} of {NAZGUL_SPACES})."
 
 
 class NazgulIgnored(Event, frozen=True, tag="nazgul-ignored"):

@@ -38,7 +38,7 @@ from .rules.core import run
 from .rules.encounters import wormtongue_targets
 from .rules.stages import setup
 from .rules.turn import add, keep, roll_final, roll_first
-from .rules.windows import card_uses, spends
+from .rules.windows import PURE_WINDOWS, card_uses, spends
 from .state import WON, Ask, MountDoomOptions, MountDoomState
 from .value import estimated_win_chance
 from .view import MountDoomView, prompt, view
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 _ = rules  # importing the package registers the task handlers
 ROLL_INDEX = {action: (a, b) for a, b, action in ROLL_PAIRS}
-PURE = frozenset({Ask.ROLLED, Ask.AFTER_DIE, Ask.BATTLE, Ask.EVENT, Ask.STAGE, Ask.BOROMIR})
+PURE = PURE_WINDOWS - {Ask.FACE}  # the Gandalf face offers spends, not card uses
 VISION_CHOICES = [Choose("keep"), Choose("remove")]
 
 
@@ -203,9 +203,6 @@ class MountDoomGame(Game[MountDoomState]):
 
     def turn_number(self, state: MountDoomState) -> int:
         return state.turn
-
-    def undoable(self, state: MountDoomState, action: Action, revealed: bool) -> bool:
-        return not revealed
 
     def evaluate(self, state: MountDoomState, seat: int) -> float:
         """A fitted model's estimate; the game is cooperative, so every seat shares it."""

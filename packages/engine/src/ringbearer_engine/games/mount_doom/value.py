@@ -25,7 +25,6 @@ from .content import (
     MINAS_MORGUL,
     MORGUL,
     MOUNT_DOOM,
-    NAZGUL_SPACES,
     RING_BEARER,
     SIDE,
 )
@@ -71,7 +70,7 @@ def features(state: MountDoomState) -> list[float]:
     rb = state.pos[RING_BEARER]
     resolve = state.resolve
     to_go = MOUNT_DOOM - rb
-    free = NAZGUL_SPACES - state.nazgul
+    free = state.nazgul_free
     stage = state.stage
     final = stage == FINAL_STAGE
     companions = state.pos[1:]

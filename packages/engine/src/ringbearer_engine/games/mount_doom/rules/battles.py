@@ -27,10 +27,20 @@ from .windows import RK_BATTLE, RK_BOROMIR, open_window
 FACE_INDEX = {face: n for n, face in enumerate(BATTLE_FACES)}
 
 
-def supporters(state: MountDoomState) -> tuple[int, ...]:
-    """Companions on the Ring-bearer's space or ahead of him up to his next goal (MD-A18)."""
-    here = state.pos[RING_BEARER]
-    limit = NEXT_GOAL[here] if here <= MORGUL else MOUNT_DOOM
+def support_limit(here: int) -> int:
+    """The farthest space from which a companion supports a Ring-bearer on ``here``: his next
+    goal, or Mount Doom from Minas Morgul on (MD-A18)."""
+    return NEXT_GOAL[here] if here <= MORGUL else MOUNT_DOOM
+
+
+def supporters(state: MountDoomState, here: int | None = None) -> tuple[int, ...]:
+    """Companions on the Ring-bearer's space or ahead of him up to his next goal (MD-A18).
+
+    ``here`` puts the Ring-bearer on another space than his own (for bots weighing a move).
+    """
+    if here is None:
+        here = state.pos[RING_BEARER]
+    limit = support_limit(here)
     return tuple(f for f in range(1, 5) if here <= state.pos[f] <= limit)
 
 

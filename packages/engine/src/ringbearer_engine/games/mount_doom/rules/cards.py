@@ -26,7 +26,6 @@ from ..events import (
     CardUsed,
     DieSet,
     EventSpace,
-    ResolveChanged,
     Rolled,
     TokenPlaced,
     VisionSeen,
@@ -43,7 +42,7 @@ from .encounters import (
     remove_from_row,
 )
 from .movement import EVENT_DARK, move, move_to_goal, strike
-from .windows import PURE_WINDOWS, die_label, window_still_open
+from .windows import PURE_WINDOWS, die_index, window_still_open
 
 
 def use(state: MountDoomState, action: Use, events: list[Event]) -> None:
@@ -84,11 +83,8 @@ def use(state: MountDoomState, action: Use, events: list[Event]) -> None:
     elif kind == "eomer":
         state.eomer_won = True  # the battle roll is replaced by a win
         state.pending = Ask.NONE
-    elif kind == "galadriel":
-        if state.resolve < GALADRIEL_SPACE:
-            delta = GALADRIEL_SPACE - state.resolve
-            state.resolve = GALADRIEL_SPACE
-            events.append(ResolveChanged(delta, state.resolve))
+    elif kind == "galadriel":  # up to her circle, never down (nothing when already there)
+        gain(state, GALADRIEL_SPACE - state.resolve, events)
     elif kind == "arwen":
         state.pending = Ask.NONE
         kind_name = "dark" if state.ask_a == EVENT_DARK else "nazgul"
@@ -116,7 +112,7 @@ def _from_start(state: MountDoomState) -> None:
 
 
 def _reroll(state: MountDoomState, label: str, events: list[Event]) -> None:
-    index = _die_index(state, label)
+    index = die_index(state, label)
     name = state.rolled_dice[index]
     if name == BATTLE_DIE:
         face = state.chance.pick(BATTLE_DIE, BATTLE_FACES)
@@ -129,17 +125,10 @@ def _reroll(state: MountDoomState, label: str, events: list[Event]) -> None:
 
 
 def _set_die(state: MountDoomState, label: str, face: int, events: list[Event]) -> None:
-    index = _die_index(state, label)
+    index = die_index(state, label)
     old = state.rolled[index]
     state.rolled[index] = face
     events.append(DieSet(state.rolled_dice[index], old, face))
-
-
-def _die_index(state: MountDoomState, label: str) -> int:
-    for index, (name, face) in enumerate(zip(state.rolled_dice, state.rolled, strict=True)):
-        if die_label(name, face) == label:
-            return index
-    raise ValueError(f"no die {label!r} in the roll")  # pragma: no cover - checked legal
 
 
 def spend(state: MountDoomState, action: Spend, events: list[Event]) -> None:

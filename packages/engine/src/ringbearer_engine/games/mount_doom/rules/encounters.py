@@ -28,7 +28,6 @@ from ..events import (
     DieSet,
     Encounter,
     FriendTaken,
-    ResolveChanged,
     Revealed,
     Rolled,
     Symbol,
@@ -87,11 +86,8 @@ def activate(state: MountDoomState, slot: int, events: list[Event]) -> None:
         gain(state, info.bright, events)
     elif kind == "saruman":
         _saruman(state, events)
-    elif kind == "sauron-eye":
-        if state.resolve > SAURON_EYE_SPACE:  # MD-A33: the Eye only ever pulls down
-            delta = SAURON_EYE_SPACE - state.resolve
-            state.resolve = SAURON_EYE_SPACE
-            events.append(ResolveChanged(delta, state.resolve))
+    elif kind == "sauron-eye":  # MD-A33: the Eye only ever pulls down, never up
+        lose(state, state.resolve - SAURON_EYE_SPACE, events)
     elif kind == "shelob":
         lose(state, info.dark, events)
         state.shelob_hold = True

@@ -29,6 +29,8 @@ from ringbearer_engine import Action
 from ..actions import Spend, Use
 from ..content import (
     COLOURS,
+    EOWYN_FACE,
+    FARAMIR_STEPS,
     FIGURES,
     FINAL_STAGE,
     GALADRIEL_SPACE,
@@ -92,6 +94,14 @@ def die_label(name: str, face: int) -> str:
     return f"black{face}" if name == "black" else name
 
 
+def die_index(state: MountDoomState, label: str) -> int:
+    """The index in ``state.rolled`` of the die named ``label`` (see :func:`die_label`)."""
+    for index, (name, face) in enumerate(zip(state.rolled_dice, state.rolled, strict=True)):
+        if die_label(name, face) == label:
+            return index
+    raise ValueError(f"no die {label!r} in the roll")  # pragma: no cover - checked legal
+
+
 def may_use(state: MountDoomState, index: int) -> bool:
     """Whether the active player may use held card number ``index`` at all, right now."""
     card = state.held[index]
@@ -136,7 +146,7 @@ def uses_of(state: MountDoomState, card: str, window: int) -> list[Action]:
             if state.pos[f] != RALLY and state.pos[f] < MORGUL
         ]
     if kind == "faramir":
-        return [Use(card, str(n)) for n in (2, 3, 4)] if window in START_WINDOWS else []
+        return [Use(card, str(n)) for n in FARAMIR_STEPS] if window in START_WINDOWS else []
     if kind == "support":
         return [Use(card)] if window == Ask.START else []
     if kind == "elrond":
@@ -172,7 +182,7 @@ def uses_of(state: MountDoomState, card: str, window: int) -> list[Action]:
             if f != face
         ]
     if kind == "eowyn":
-        ok = window == Ask.ROLLED and state.ask_a == RK_WITCH_KING and 6 in state.rolled
+        ok = window == Ask.ROLLED and state.ask_a == RK_WITCH_KING and EOWYN_FACE in state.rolled
         return [Use(card)] if ok and not state.witch_king_defeated else []
     if kind == "eomer":
         return [Use(card)] if window == Ask.BATTLE else []
