@@ -47,6 +47,7 @@ from .board import Page
 from .cards import RING, SPECIALS, SYMBOLS, TOKEN
 from .challenges import open_challenge
 from .chapters import page
+from .hands import hand_key
 from .movement import can_step, step_actions
 from .payments import payments, ring_cost
 from .state import HAND_LIMIT, AdventureBookState, Pending
@@ -153,8 +154,7 @@ class Plan:
         target = self.page.challenges.get(self.target)
         if target is None:
             return Counter()
-        key = tuple(sorted(TOKEN[c] for c in self.hand))
-        free = [p for p in payments(target.cost, key) if ring_cost(p) == 0]
+        free = [p for p in payments(target.cost, hand_key(self.hand)) if ring_cost(p) == 0]
         if free:
             return Counter(min(free, key=lambda p: (sum(t in SPECIALS for t in p), p)))
         held = Counter(TOKEN[c] for c in self.hand)
@@ -222,19 +222,11 @@ class Plan:
         score = 0.0
         for piece, spot in where.items():
             score += self.term(piece, spot)
-        rules = self.page.rules
-        for piece in rules.danger_company:
+        for piece in self.page.rules.danger_company:
             place = where.get(piece)
             if place is None:
                 continue
-            company = frozenset(p for p, s in where.items() if s == place and p != piece)
-            key = (piece, place, company)
-            value = self._danger.get(key)
-            if value is None:
-                value = self._danger[key] = rules.danger(
-                    self.page, self.state, piece, place, company
-                )
-            score -= value
+            score -= self.danger(piece, place, where)
         return score
 
     def best_step(
@@ -449,11 +441,10 @@ class Plan:
                     missing += self.page.distance(self.state.pieces.get(piece, ""), goal[0])
         if missing == 0 or missing > 3:
             return False
-        keep = Counter(TOKEN[c] for c in self.hand)
         spare = len(self.hand) - missing
         if spare < len(target.cost):
             return False
-        pays = payments(target.cost, tuple(sorted(keep.elements())))
+        pays = payments(target.cost, hand_key(self.hand))
         return any(ring_cost(p) == 0 for p in pays)
 
     def trade(self, options: list[Action]) -> Action | None:

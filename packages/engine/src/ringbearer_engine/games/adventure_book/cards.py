@@ -219,8 +219,6 @@ TOKEN: Final[dict[str, str]] = {
 }
 """Card id -> the token actions use for it."""
 
-ALL_CARDS: Final = (*STORY_CARDS, *SPECIALS)
-
 
 def card_name(token: str) -> str:
     """A token as players read it: ``Courage``, ``Shadowfax``."""

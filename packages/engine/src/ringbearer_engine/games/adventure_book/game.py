@@ -47,7 +47,7 @@ from .decisions import SOLO_NAME, who
 from .deeds import deed_actions, do_deed
 from .ending import CORRUPTED, CORRUPTED_TEXT
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
-from .hands import spend, take, tokens
+from .hands import hand_key, spend, take, tokens
 from .movement import enter_actions, pay, step, step_actions
 from .payments import payments
 from .specials import play_special, playable
@@ -70,10 +70,6 @@ _DISCARD = {token: Discard(token) for token in TOKEN.values()}
 _DROP = {token: Drop(token) for token in TOKEN.values()}
 _PLAY = {token: Play(token) for token in TOKEN.values()}
 _TRADE_KINDS = (Trade, Ask, Answer, Swap)
-
-
-def hand_key(hand: list[str]) -> tuple[str, ...]:
-    return tuple(sorted([TOKEN[card] for card in hand]))
 
 
 class AdventureBookGame(Game[AdventureBookState]):

@@ -9,19 +9,20 @@ hands without spending them.
 from __future__ import annotations
 
 from ...events import Event
-from .cards import RING, SPECIALS, TOKEN
+from .cards import RING, TOKEN
 from .corruption import advance
 from .events import CardsDrawn, DiscardsReshuffled, SpecialWon
 from .state import AdventureBookState
 
 
+def hand_key(hand: list[str]) -> tuple[str, ...]:
+    """The tokens of a hand, sorted: how payments look a hand up."""
+    return tuple(sorted([TOKEN[card] for card in hand]))
+
+
 def tokens(hand: list[str]) -> list[str]:
     """The distinct tokens in a hand, in the order first held."""
     return list(dict.fromkeys([TOKEN[card] for card in hand]))
-
-
-def count(hand: list[str], token: str) -> int:
-    return sum(1 for card in hand if TOKEN[card] == token)
 
 
 def take(hand: list[str], token: str) -> str:
@@ -84,7 +85,3 @@ def draw_special(
         state.won_specials.append(card)
         hand.append(card)
         events.append(SpecialWon(who))
-
-
-def is_special(token: str) -> bool:
-    return token in SPECIALS

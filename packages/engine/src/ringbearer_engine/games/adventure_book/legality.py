@@ -27,6 +27,7 @@ from .actions import (
 from .board import Page
 from .cards import RING, SPECIALS, TOKEN, card_name
 from .challenges import open_challenge, unmet
+from .hands import hand_key
 from .movement import can_step
 from .payments import payments
 from .specials import playable
@@ -184,8 +185,7 @@ def _why_complete(chapter: Page, state: AdventureBookState, action: Complete) ->
     missing = unmet(chapter, state, challenge)
     if missing:
         return f"'{challenge.name}' needs: {missing[0].text}"
-    key = tuple(sorted(TOKEN[card] for card in state.hands[state.seat]))
-    ways = payments(challenge.cost, key)
+    ways = payments(challenge.cost, hand_key(state.hands[state.seat]))
     if tuple(sorted(action.pay)) in ways:
         return f"write the payment in sorted order: {','.join(sorted(action.pay))}"
     if action.pay not in ways:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .content import EDGES, GOAL, SPACES, START, TOWNS, Town
+from .content import BARRIERS, EDGES, GOAL, SPACES, START, TOWNS, Town
 
 IDS: tuple[str, ...] = tuple(space.id for space in SPACES)
 INDEX: dict[str, int] = {space_id: i for i, space_id in enumerate(IDS)}
@@ -71,6 +71,8 @@ MOUNTAIN: tuple[bool, ...] = tuple(kind == "mountain" for kind in KIND)
 NAZGUL_STARTS: tuple[int, ...] = tuple(i for i, space in enumerate(SPACES) if space.nazgul)
 ORCS = frozenset(i for i, kind in enumerate(KIND) if kind == "orcs")
 GOLLUM_SPACES = frozenset(i for i, kind in enumerate(KIND) if kind == "gollum")
+BARRIER_PAIRS: dict[frozenset[str], str] = {frozenset((b.a, b.b)): b.colour for b in BARRIERS}
+"""The colour of the heavy line between two space ids, keyed by the unordered pair."""
 
 TOWN_AT: tuple[Town | None, ...] = tuple(
     next((town for town in TOWNS if town.space == space_id), None) for space_id in IDS

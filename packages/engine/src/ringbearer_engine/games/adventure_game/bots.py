@@ -58,7 +58,7 @@ from .board import (
     TOWN_AT,
     WALKS,
 )
-from .rules.legal import CLEAR_SPACES, legal_actions
+from .rules.legal import free_clear_spaces, legal_actions
 from .state import PENDING_TOWN_SWAP, AdventureState
 
 # How many turns, on average, each obstacle costs a pawn with no card for it: a monster is
@@ -292,7 +292,7 @@ class _Judge:
 
     def _best_landing(self) -> float:
         if self._landing_cache is None:
-            spaces = _clear_free(self.state)
+            spaces = free_clear_spaces(self.state)
             self._landing_cache = max((self._landing(s) for s in spaces), default=0.0)
         return self._landing_cache
 
@@ -391,11 +391,6 @@ _SCORERS: dict[type[Action], Callable[[_Judge, Action], float]] = {
     TownSwap: _Judge._score_town_swap,
     Pass: _Judge._score_pass,
 }
-
-
-def _clear_free(state: AdventureState) -> list[int]:
-    nazgul = state.nazgul
-    return [s for s in CLEAR_SPACES if s not in nazgul]
 
 
 # -- information-set Monte-Carlo -----------------------------------------------------------------

@@ -7,7 +7,8 @@ path towards Mount Doom; ``#`` is a heavy black line and ``=`` a heavy orange on
 
 from __future__ import annotations
 
-from .content import BARRIERS, CARDS_POSITION, EDGES, SPACES
+from .board import BARRIER_PAIRS
+from .content import CARDS_POSITION, EDGES, SPACES
 
 KIND_MARK = {
     "start": "S",
@@ -37,7 +38,6 @@ def draw_board() -> str:
     width = max(s.x for s in SPACES) + 1
     height = max(s.y for s in SPACES) + 1
     edges = {(e.a, e.b) for e in EDGES}
-    lines = {frozenset((b.a, b.b)): b.colour for b in BARRIERS}
 
     def cell(x: int, y: int) -> str:
         if (x, y) == CARDS_POSITION:
@@ -53,7 +53,7 @@ def draw_board() -> str:
             return forward
         if (b, a) in edges:
             return backward
-        colour = lines.get(frozenset((a, b)))
+        colour = BARRIER_PAIRS.get(frozenset((a, b)))
         if colour is not None:
             return "#" if colour == "black" else "="
         return None

@@ -27,7 +27,7 @@ from ..actions import (
 )
 from ..board import (
     BACKWARD,
-    BEYOND_LORIEN,
+    BARRIER_PAIRS,
     CLEAR,
     FIXED_MONSTER,
     FORWARD,
@@ -40,13 +40,12 @@ from ..board import (
     ORCS,
     WALKS,
 )
-from ..content import BARRIERS, CARD_RANK, CARD_TYPES
-from ..events import MONSTER_NAMES
+from ..content import CARD_RANK
+from ..events import CARD_NAMES, MONSTER_NAMES
 from ..state import PENDING_PLACE_NAZGUL, PENDING_TOWN_SWAP, AdventureState
+from .legal import ring_can_be_taken
 
-CARD_NAMES = {card.id: card.name for card in CARD_TYPES}
 _CARD_OF = {kind: card for card, kind in CARD_ACTIONS.items()}
-_BARRIER_PAIRS = {frozenset((b.a, b.b)): b.colour for b in BARRIERS}
 
 
 def monster_at(state: AdventureState, space: int) -> str | None:
@@ -188,7 +187,7 @@ def _name(space_id: str) -> str:
 
 
 def _not_ahead(here: int, to: str) -> str:
-    colour = _BARRIER_PAIRS.get(frozenset((IDS[here], to)))
+    colour = BARRIER_PAIRS.get(frozenset((IDS[here], to)))
     if colour is not None:
         return f"a heavy {colour} line separates {NAMES[here]} from {_name(to)}"
     return f"{_name(to)} is not one space ahead of {NAMES[here]}"
@@ -236,7 +235,7 @@ def _ring_target_problem(state: AdventureState, seat: int, target: int) -> str |
     rings = state.rings[target]
     if rings == 0:
         return f"{who} has no ring"
-    if rings == 1 and BEYOND_LORIEN[state.pawns[target]]:
+    if not ring_can_be_taken(rings, state.pawns[target]):
         return f"{who} has left Lórien, so their last ring cannot be taken"
     return None
 

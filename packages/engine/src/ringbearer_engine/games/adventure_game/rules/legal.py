@@ -168,7 +168,7 @@ def _card_without_moving(state: AdventureState, seat: int, card: str, out: list[
         takers = GOLLUM if card == "gollum" else BOROMIR
         pawns = state.pawns
         for other, rings in enumerate(state.rings):
-            if other != seat and (rings >= 2 or (rings == 1 and not BEYOND_LORIEN[pawns[other]])):
+            if other != seat and ring_can_be_taken(rings, pawns[other]):
                 out.append(takers[other])
 
 
@@ -177,10 +177,15 @@ def ring_can_be_taken(rings: int, space: int) -> bool:
     return rings >= 2 or (rings == 1 and not BEYOND_LORIEN[space])
 
 
-def nazgul_landings(state: AdventureState) -> list[Action]:
-    """Where a lifted Nazgûl may land: clear terrain with no Nazgûl on it (AG-A21)."""
+def free_clear_spaces(state: AdventureState) -> list[int]:
+    """Clear terrain with no Nazgûl on it: where a lifted Nazgûl may land (AG-A21)."""
     nazgul = state.nazgul
-    return [PLACE[s] for s in CLEAR_SPACES if s not in nazgul]
+    return [s for s in CLEAR_SPACES if s not in nazgul]
+
+
+def nazgul_landings(state: AdventureState) -> list[Action]:
+    """Where a lifted Nazgûl may land, as actions (:func:`free_clear_spaces`)."""
+    return [PLACE[s] for s in free_clear_spaces(state)]
 
 
 def town_swaps(hand: list[str]) -> list[Action]:
