@@ -13,24 +13,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import time
+
+from machine import describe_machine
 
 import ringbearer_engine as rb
 from ringbearer_engine import Chance, derive_seed, get_game
 from ringbearer_engine.bots import make_bot, play_out
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def one_round(bot: str, chapter: int, players: int, games: int, seed: int) -> tuple[float, float]:
@@ -60,10 +50,7 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the bar says
     rb.list_games()
-    print(
-        f"machine: {cpu_name()}, {os.cpu_count()} cores (using 1), Python "
-        f"{platform.python_version()} on {platform.system()} {platform.release()}"
-    )
+    print(f"machine: {describe_machine()}; using 1 core")
     print(f"bot {args.bot}; {args.rounds} rounds of {args.games} chapter playouts per row")
     print("chapter players  median playouts/s  (min..max)      median actions/s")
     for chapter in (int(c) for c in args.chapters.split(",")):

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import time
+
+from machine import describe_machine
 
 from ringbearer_engine import Chance, NoOptions, RandomBot, derive_seed
 from ringbearer_engine.bots import Bot, play_out
@@ -32,22 +33,6 @@ from ringbearer_engine.games.adventure_game.bots import (
 )
 from ringbearer_engine.games.adventure_game.game import GAME
 from ringbearer_engine.games.adventure_game.rules.legal import legal_actions
-
-
-def machine() -> str:
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return (
-        f"{model}; {os.cpu_count()} logical cores; {platform.python_implementation()} "
-        f"{platform.python_version()} on {platform.system()} {platform.machine()}"
-    )
 
 
 def random_games(players: int, games: int, seed: int) -> float:
@@ -96,7 +81,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
     batches, per_batch, ismc_games = (2, 100, 1) if args.quick else (7, 500, 6)
-    print(f"machine: {machine()}")
+    print(f"machine: {describe_machine()}")
     print(f"\nrandom full games per CPU-second, one core ({batches} batches of {per_batch} games)")
     for players in (2, 3, 4):
         rates = [

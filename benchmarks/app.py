@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
+import statistics
 import tempfile
 import time
 
-from harness import Terminal, median, percentile
+from harness import Terminal, percentile
 
 import ringbearer_engine as rb
 
@@ -60,7 +61,7 @@ def game_keys() -> list[float] | None:
         for _ in range(PRESSES):
             before = terminal.text()
             terminal.press(b"1")
-            times.append(terminal.wait_for(lambda t, b=before: t != b))
+            times.append(terminal.wait_for(before.__ne__))
             terminal.settle(0.15)
             if "Choices" not in terminal.text():
                 break
@@ -71,7 +72,7 @@ def game_keys() -> list[float] | None:
 def report(name: str, seconds: list[float]) -> None:
     ms = [s * 1000 for s in seconds]
     print(
-        f"{name:<34} median {median(ms):7.1f} ms   p95 {percentile(ms, 0.95):7.1f} ms   "
+        f"{name:<34} median {statistics.median(ms):7.1f} ms   p95 {percentile(ms, 0.95):7.1f} ms   "
         f"({len(ms)} samples)"
     )
 

@@ -18,11 +18,11 @@ Plain Python and ``time.perf_counter``; medians over repeats; nothing here asser
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import statistics
 import time
 from collections.abc import Callable
+
+from machine import describe_machine
 
 from ringbearer_engine import Chance, Match, get_game
 from ringbearer_engine.bots import MonteCarloAdvisor, RandomBot, make_bot, play_out
@@ -30,23 +30,6 @@ from ringbearer_engine.chance import derive_seed
 
 GAME = "mount-doom"
 PLAYERS = ("Ann", "Bo")
-
-
-def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            names = [
-                line.split(":", 1)[1].strip() for line in info if line.startswith("model name")
-            ]
-        if names:
-            model = f"{names[0]} ({len(names)} logical CPUs)"
-    except OSError:
-        pass
-    load = ""
-    if hasattr(os, "getloadavg"):
-        load = f"; load average {os.getloadavg()[0]:.2f} at start"
-    return f"{model}; Python {platform.python_version()} on {platform.system()}{load}"
 
 
 def games_per_second(bot: str, games: int, repeat: int) -> tuple[list[float], list[float]]:
@@ -133,7 +116,7 @@ def main() -> None:
     parser.add_argument("--advisor-games", type=int, default=4, help="games for advisor costs")
     args = parser.parse_args()
 
-    print(f"Adventure to Mount Doom benchmarks on {machine()}")
+    print(f"Adventure to Mount Doom benchmarks on {describe_machine()}")
     for bot, games in (("random", args.games), ("heuristic", args.heuristic_games)):
         wall, cpu = games_per_second(bot, games, args.repeat)
         print(

@@ -10,26 +10,22 @@ docs/performance.md by people who read them.
 
 from __future__ import annotations
 
-import os
-import platform
 import subprocess
 import sys
 from pathlib import Path
 
+from machine import describe_machine
+
 HERE = Path(__file__).parent
 
 
-def machine() -> str:
-    cpus = len(os.sched_getaffinity(0))
-    chip = platform.processor() or platform.machine()
-    return f"{chip}, {cpus} cores, Python {platform.python_version()}"
-
-
 def main(names: list[str]) -> int:
-    scripts = sorted(p for p in HERE.glob("*.py") if p.name not in {"run.py", "harness.py"})
+    scripts = sorted(
+        p for p in HERE.glob("*.py") if p.name not in {"run.py", "harness.py", "machine.py"}
+    )
     if names:
         scripts = [s for s in scripts if s.stem in names]
-    print(f"machine: {machine()}", flush=True)
+    print(f"machine: {describe_machine()}", flush=True)
     failed = []
     for script in scripts:
         print(f"\n== {script.stem}", flush=True)

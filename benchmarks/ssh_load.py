@@ -86,9 +86,10 @@ class Player:
                 for _ in range(presses):
                     # People press keys about once a second, not in lockstep.
                     await asyncio.sleep(pace.uniform(0.5, 1.5))
-                    key = b"1" if game else (b"s" if len(self.latencies) % 2 == 0 else b"\x1b")
+                    menu_key = b"s" if len(self.latencies) % 2 == 0 else b"\x1b"
+                    keystroke = b"1" if game else menu_key
                     began = time.perf_counter()
-                    process.stdin.write(key)
+                    process.stdin.write(keystroke)
                     # Keystroke to screen: until the first bytes of the repaint arrive.
                     while self.answered < began:
                         self.changed.clear()
