@@ -6,6 +6,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, OptionList
 
 from ringbearer_tui.app import RingbearerApp
@@ -16,6 +17,14 @@ from ringbearer_tui.server.accounts import AccountError, AccountStore, key_line
 
 def new_key() -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Each key in turn, letting the app settle before and after."""
+    await pilot.pause()
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
 
 
 @pytest.fixture
@@ -67,11 +76,7 @@ async def test_the_only_key_cannot_be_removed(quick_settings: AppPaths, keys_fil
     app = RingbearerApp(quick_settings)
     before = keys_file.read_text()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "a", "d")
         assert keys_file.read_text() == before
         assert any("only key" in str(n.message) for n in app._notifications)
 
@@ -84,12 +89,9 @@ async def test_a_comment_line_does_not_count_as_a_key_that_logs_in(
     keys_file.write_text("# my laptop\n" + only)
     app = RingbearerApp(quick_settings)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert app.screen.query_one(OptionList).option_count == 1
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert only.strip() in keys_file.read_text()
         assert any("only key" in str(n.message) for n in app._notifications)
 
@@ -102,13 +104,8 @@ async def test_a_removed_key_leaves_no_backup_that_could_log_in(
     keys_file.write_text(f"{first}\n{second}\n")
     app = RingbearerApp(quick_settings)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("y")  # confirm
-        await pilot.pause()
+        await press(pilot, "a", "d")
+        await press(pilot, "y")  # confirm
         assert keys_file.read_text().splitlines() == [second]
         leftovers = [p for p in keys_file.parent.iterdir() if p != keys_file]
         assert not any(first in p.read_text() for p in leftovers if p.is_file())
