@@ -1,4 +1,4 @@
-"""Checks for Ringbearer. ``nox`` runs all but ``bench``; ``nox -l`` lists them.
+"""Checks for Ringbearer. ``nox`` runs all but ``bench`` and ``fuzz``; ``nox -l`` lists them.
 
 Every session installs from ``uv.lock`` (``uv sync --locked``) into its own venv, so the
 checks see exactly the locked versions, and the engine session sees the engine alone.
@@ -98,6 +98,13 @@ def build(session: nox.Session) -> None:
         session.run(str(venv / "bin" / "ringbearer"), "--version", env=env, external=True)
         session.run(python, "-c", "import ringbearer_engine", env=env, external=True)
         session.run(python, "-m", "ringbearer_engine", "games", env=env, external=True)
+
+
+@nox.session(python=PYTHON, default=False)
+def fuzz(session: nox.Session) -> None:
+    """The fuzzers, run long: the same tests the default checks run bounded."""
+    sync(session, "--all-packages", "--group", "tui-test")
+    session.run("pytest", "-m", "fuzz", "tests", *session.posargs, env={"RINGBEARER_FUZZ": "long"})
 
 
 @nox.session(python=PYTHON, default=False)
