@@ -243,8 +243,8 @@ def test_undoing_a_script_removes_it() -> None:
 def test_a_broken_script_is_refused_and_changes_nothing() -> None:
     match = pig()
     before = match.snapshot()
-    with pytest.raises(rb.NotationError, match="not a valid chance script"):
-        match.play('!script {"rolls": []}')
+    with pytest.raises(rb.ScriptError, match="not a valid chance script"):
+        match.follow('!script {"rolls": []}')
     assert match.snapshot() == before
 
 

@@ -213,6 +213,9 @@ class PigGame(Game[PigState]):
     def turn_number(self, state: PigState) -> int:
         return state.turns
 
+    def chance_faces(self) -> dict[str, frozenset[str]]:
+        return {"die": frozenset(str(face) for face in range(1, 7)), "boons": frozenset(BOONS)}
+
     def bots(self) -> dict[str, rb.game.BotFactory]:
         return {"heuristic": HoldAtTwenty}
 

@@ -11,15 +11,17 @@ one, and :meth:`~Match.save` it; see the documentation for a walk-through.
 from ._version import __version__
 from .actions import Action, ActionCodec
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
-from .chance import Chance, ScriptError, derive_seed
+from .chance import Chance, derive_seed
 from .errors import (
     DamagedSaveError,
     FutureVersionError,
     IllegalActionError,
+    MetaError,
     NotASaveError,
     NotationError,
     RingbearerError,
     SaveError,
+    ScriptError,
     SetupError,
     TamperedSaveError,
     TruncatedSaveError,
@@ -48,6 +50,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "Match",
+    "MetaError",
     "MonteCarloAdvisor",
     "NoOptions",
     "NotASaveError",

@@ -12,10 +12,12 @@ scripted match saves, loads and replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 import msgspec
+
+from .errors import ScriptError
 
 T = TypeVar("T")
 
@@ -41,10 +43,6 @@ def derive_seed(seed: int, *salts: int) -> int:
     for salt in salts:
         value = _splitmix64((value * _MULTIPLIER + _splitmix64(salt & _MASK64)) & _MASK64)
     return value
-
-
-class ScriptError(ValueError):
-    """A scripted value does not fit the draw it was meant for."""
 
 
 class Chance(msgspec.Struct):
@@ -144,8 +142,8 @@ class Chance(msgspec.Struct):
 
     def script(
         self,
-        rolls: dict[str, Sequence[int | str]] | None = None,
-        orders: dict[str, Sequence[str]] | None = None,
+        rolls: Mapping[str, Sequence[int | str]] | None = None,
+        orders: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         """Queue die faces (per die name) and deck tops (per deck name) for the next draws."""
         for name, faces in (rolls or {}).items():

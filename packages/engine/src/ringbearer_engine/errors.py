@@ -22,6 +22,14 @@ class SetupError(RingbearerError, ValueError):
     """A match cannot start with these players, options or seed."""
 
 
+class MetaError(SetupError):
+    """A match's ``meta`` holds something a save cannot keep exactly (see :mod:`.meta`)."""
+
+
+class ScriptError(RingbearerError, ValueError):
+    """A chance script does not fit the game: an unknown die or deck, or an impossible face."""
+
+
 class IllegalActionError(RingbearerError, ValueError):
     """An action was refused. The match is left exactly as it was.
 
@@ -46,6 +54,7 @@ class SaveError(RingbearerError, ValueError):
     """A save could not be loaded. Nothing was half-loaded; the caller's data is untouched.
 
     ``reason`` is a stable id (one per subclass) for programs; the message is for people.
+    The engine raises only the subclasses below; ``invalid`` is the reason of none of them.
     """
 
     reason = "invalid"

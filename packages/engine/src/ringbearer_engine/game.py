@@ -13,7 +13,7 @@ import importlib
 import pkgutil
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -134,6 +134,16 @@ class Game(ABC, Generic[S]):
         copy = self.clone(state)
         copy.chance = chance
         return copy
+
+    def chance_faces(self) -> Mapping[str, Collection[str]] | None:
+        """Every die and deck a match draws from, by name, with each face or card it can show.
+
+        Faces and cards are given as text (``"3"``, ``"sauron"``). :meth:`Match.script`
+        refuses any other name or value, so a script is checked when it is given, not when
+        the die is rolled. ``None``, the default, declares nothing: scripts are then checked
+        only for their form.
+        """
+        return None
 
     def turn_number(self, state: S) -> int:
         """How many turns have been played, for reports of game length."""

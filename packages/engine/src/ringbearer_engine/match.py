@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,9 +19,10 @@ from ._version import __version__
 from .actions import Action
 from .chance import MAX_SEED, Chance
 from .errors import (
+    DamagedSaveError,
     IllegalActionError,
     NotationError,
-    SaveError,
+    ScriptError,
     SetupError,
     TamperedSaveError,
     UndoError,
@@ -30,6 +31,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game, GameState, Outcome, get_game, player_count_error
+from .meta import LARGEST_INT, SMALLEST_INT, check_meta
 from .saves import (
     SaveEnvelope,
     SaveFormat,
@@ -97,15 +99,11 @@ class Match:
         """Start a match. ``seed`` defaults to a random one (kept, so it can be replayed)."""
         rules = get_game(game) if isinstance(game, str) else game
         names = tuple(players)
-        problem = player_count_error(rules, names)
-        if problem:
-            raise SetupError(problem)
-        if any(not name.strip() for name in names):
-            raise SetupError("every player needs a name")
         if seed is None:
             seed = secrets.randbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        _check_setup(rules, names, seed)
+        if meta is not None:
+            check_meta(dict(meta))
         return cls(rules, names, seed, _convert_options(rules, options), meta=meta)
 
     # -- what the match is ------------------------------------------------------------------
@@ -179,9 +177,24 @@ class Match:
         """Carry out one legal action and return what happened, in order.
 
         An illegal action raises :class:`IllegalActionError` with the reason; the match is
-        then exactly as it was.
+        then exactly as it was. Chance scripts are not actions: they come only through
+        :meth:`script`, so a player cannot fix the dice by typing one.
         """
-        events = self._step(action)
+        if isinstance(action, str) and action.startswith(SCRIPT_PREFIX):
+            raise NotationError(
+                action, "a chance script is not an action; only Match.script() fixes chance"
+            )
+        events = self._play_action(action)
+        self._redo.clear()
+        return events
+
+    def follow(self, entry: str) -> list[Event]:
+        """Play one entry of a log as it was recorded: an action or a ``!script`` entry.
+
+        This is for replaying a trusted log (a retelling, a tool); a player's input goes to
+        :meth:`play`, which refuses scripts.
+        """
+        events = self._step(entry)
         self._redo.clear()
         return events
 
@@ -193,29 +206,41 @@ class Match:
         """Fix upcoming chance: the next faces of named dice, the top cards of named decks.
 
         The script is a step of the log, so a scripted match saves and replays exactly.
+        Raises :class:`ScriptError` for a die or deck the game does not have, or a face or
+        card it can never show; the match is then as it was.
         """
-        payload = {
-            "rolls": {k: list(v) for k, v in (rolls or {}).items()},
-            "orders": {k: list(v) for k, v in (orders or {}).items()},
-        }
+        try:
+            script = msgspec.convert({"rolls": rolls or {}, "orders": orders or {}}, _Script)
+        except msgspec.ValidationError as error:
+            raise ScriptError(f"not a chance script: {error}") from None
+        check_script(self._game, script.rolls, script.orders)
+        payload = {"rolls": script.rolls, "orders": script.orders}
         self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
         self._redo.clear()
 
     def _step(self, entry: Action | str) -> list[Event]:
-        state = self._state
-        before = self._game.encode_state(state)
         if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
-            try:
-                _apply_script(state.chance, entry)
-            except BaseException:
-                self._state = self._game.decode_state(before)
-                raise
+            before = self._game.encode_state(self._state)
+            script = _read_script(entry)
+            check_script(self._game, script.rolls, script.orders)
+            self._state.chance.script(script.rolls, script.orders)
             self._record(entry, before, undoable=True)
             return []
+        return self._play_action(entry)
+
+    def _play_action(self, entry: Action | str) -> list[Event]:
+        state = self._state
+        before = self._game.encode_state(state)
         action = self._legal(entry)
         position = state.chance.position
         try:
             events = self._game.apply(state, action)
+        except ScriptError as error:
+            # A scripted card already drawn, say: the player can undo the script and go on.
+            self._state = self._game.decode_state(before)
+            raise IllegalActionError(
+                str(action), f"the chance script cannot be followed: {error}"
+            ) from None
         except BaseException:
             # A rules bug must not leave a half-applied action behind.
             self._state = self._game.decode_state(before)
@@ -315,7 +340,11 @@ class Match:
     # -- saves ------------------------------------------------------------------------------
 
     def save(self, fmt: SaveFormat = "msgpack", *, saved_at: datetime | None = None) -> bytes:
-        """The match as a save: compact MessagePack by default, or readable JSON."""
+        """The match as a save: compact MessagePack by default, or readable JSON.
+
+        Raises :class:`MetaError` if :attr:`meta` holds something a save cannot keep exactly.
+        """
+        check_meta(self.meta)
         envelope = SaveEnvelope(
             engine_version=__version__,
             game=self._game.id,
@@ -347,19 +376,19 @@ class Match:
         except KeyError as error:
             raise WrongGameError(f"this save is of a game that is not installed: {error}") from None
         state_data = migrate_state(envelope, rules.state_version)
+        players = tuple(envelope.players)
         try:
+            # Everything Match.new refuses is refused here too, before the rules see it.
+            _check_setup(rules, players, envelope.seed)
+            check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)
+            check_script(rules, state.chance.rolls, state.chance.orders)
             options = _convert_options(rules, envelope.options)
             match = cls(
-                rules,
-                tuple(envelope.players),
-                envelope.seed,
-                options,
-                meta=envelope.meta,
-                created=envelope.created,
+                rules, players, envelope.seed, options, meta=envelope.meta, created=envelope.created
             )
-        except (msgspec.ValidationError, SetupError) as error:
-            raise SaveError(f"the save is damaged: {error}") from None
+        except (msgspec.ValidationError, SetupError, ScriptError) as error:
+            raise DamagedSaveError(f"the save is damaged: {error}") from None
         if verify:
             match._replay_into(envelope.log)
             if match.snapshot() != rules.encode_state(state):
@@ -411,13 +440,54 @@ def _convert_options(
     return converted
 
 
-def _apply_script(chance: Chance, entry: str) -> None:
+def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object) -> None:
+    """Raise :class:`SetupError` unless a match of ``game`` can start with these seats and seed."""
+    problem = player_count_error(game, players)
+    if problem:
+        raise SetupError(problem)
+    if any(not isinstance(name, str) or not name.strip() for name in players):
+        raise SetupError("every player needs a name")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+
+
+class _Script(msgspec.Struct, forbid_unknown_fields=True):
+    """The payload of a ``!script`` entry: die faces and deck tops by name."""
+
+    rolls: dict[str, list[int | str]]
+    orders: dict[str, list[str]]
+
+
+def _read_script(entry: str) -> _Script:
     try:
-        payload = json.loads(entry.removeprefix(SCRIPT_PREFIX))
-        rolls = payload["rolls"]
-        orders = payload["orders"]
-        if not isinstance(rolls, dict) or not isinstance(orders, dict):
-            raise TypeError("rolls and orders must be mappings")
-    except (ValueError, KeyError, TypeError) as error:
-        raise NotationError(entry, f"not a valid chance script: {error}") from None
-    chance.script(rolls, orders)
+        return msgspec.json.decode(entry.removeprefix(SCRIPT_PREFIX), type=_Script)
+    except msgspec.DecodeError as error:
+        raise ScriptError(f"not a valid chance script: {error}") from None
+
+
+def check_script(
+    game: Game[Any],
+    rolls: Mapping[str, Sequence[int | str]],
+    orders: Mapping[str, Sequence[str]],
+) -> None:
+    """Raise :class:`ScriptError` unless every scripted die, deck, face and card can occur.
+
+    A game that declares no :meth:`~.Game.chance_faces` gets only the range check.
+    """
+    declared = game.chance_faces()
+    for kind, queues in (("face", rolls), ("card", orders)):
+        for name, values in queues.items():
+            for value in values:
+                if isinstance(value, int) and not SMALLEST_INT <= value <= LARGEST_INT:
+                    raise ScriptError(f"scripted {name!r} {kind} {value} is out of range")
+            if declared is None:
+                continue
+            possible: Collection[str] | None = declared.get(name)
+            if possible is None:
+                known = ", ".join(sorted(declared))
+                raise ScriptError(f"{game.title} has no die or deck called {name!r} ({known})")
+            for value in values:
+                if str(value) not in possible:
+                    raise ScriptError(
+                        f"scripted {name!r} {kind} {value!r} can never come up in {game.title}"
+                    )

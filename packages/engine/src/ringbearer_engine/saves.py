@@ -14,6 +14,7 @@ data is registered with :func:`register_migration`.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -29,6 +30,9 @@ from .errors import (
 FORMAT_ID = "ringbearer-save"
 SAVE_VERSION = 1
 """The envelope version this engine writes; it reads this and every older one it can migrate."""
+
+MAX_SAVE_SIZE = 16 * 1024 * 1024
+"""The largest save this engine reads, in bytes; a long match's save is well under 1 MB."""
 
 SaveFormat = Literal["json", "msgpack"]
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -102,7 +106,18 @@ def encode_envelope(envelope: SaveEnvelope, fmt: SaveFormat) -> bytes:
     raise ValueError(f"unknown save format {fmt!r}: use 'json' or 'msgpack'")
 
 
+_SAVE_JSON_START = re.compile(rb'\s*\{\s*"format"\s*:')
+"""How every JSON save starts, compact or indented: it lets damage be told from other JSON."""
+
+_NESTED_TOO_DEEPLY = "the save is damaged: it nests deeper than any save does"
+
+
 def _detect(data: bytes) -> SaveFormat:
+    if len(data) > MAX_SAVE_SIZE:
+        raise DamagedSaveError(
+            f"the data is too large to be a save ({len(data):,} bytes; a save has at most "
+            f"{MAX_SAVE_SIZE:,})"
+        )
     stripped = data.lstrip()
     if not stripped:
         raise NotASaveError("the file is empty")
@@ -121,12 +136,14 @@ def _decode(data: bytes, fmt: SaveFormat) -> object:
         if fmt == "json":
             return msgspec.json.decode(data)
         return msgspec.msgpack.decode(data)
+    except RecursionError:
+        raise DamagedSaveError(_NESTED_TOO_DEEPLY) from None
     except msgspec.DecodeError as error:
         if "truncated" in str(error).lower():
             raise TruncatedSaveError(
                 "the save ends too early: it was cut off, perhaps while it was being written"
             ) from None
-        if fmt == "json" and not data.lstrip().startswith(b'{"format'):
+        if fmt == "json" and not _SAVE_JSON_START.match(data):
             raise NotASaveError(f"this is not a Ringbearer save: {error}") from None
         raise DamagedSaveError(f"the save is damaged and cannot be read: {error}") from None
 
@@ -149,7 +166,7 @@ def read_envelope(data: bytes) -> tuple[SaveEnvelope, SaveFormat]:
             f"{raw.get('engine_version', '(unknown)')}; this engine reads versions up to "
             f"{SAVE_VERSION}. Upgrade ringbearer-engine to open it."
         )
-    if raw.get("checksum") != content_checksum(raw):
+    if raw.get("checksum") != _checksum_of_decoded(raw):
         raise DamagedSaveError(
             "the save's checksum does not match its content: it was changed or corrupted "
             "after it was written"
@@ -166,6 +183,20 @@ def read_envelope(data: bytes) -> tuple[SaveEnvelope, SaveFormat]:
     except msgspec.ValidationError as error:
         raise DamagedSaveError(f"the save is damaged: {error}") from None
     return envelope, fmt
+
+
+def _checksum_of_decoded(raw: dict[str, Any]) -> str:
+    # Encoding the content is the first step that meets numbers outside MessagePack's 64-bit
+    # range (JSON has no limit) and every level of nesting, so it is where they are refused.
+    try:
+        return content_checksum(raw)
+    except OverflowError:
+        raise DamagedSaveError(
+            "the save is damaged: it holds a number outside the range a save can hold "
+            "(-2**63 to 2**64 - 1)"
+        ) from None
+    except RecursionError:
+        raise DamagedSaveError(_NESTED_TOO_DEEPLY) from None
 
 
 def migrate_state(envelope: SaveEnvelope, current: int) -> Any:

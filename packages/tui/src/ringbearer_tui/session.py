@@ -142,7 +142,7 @@ class GameSession:
         for index, entry in enumerate(match.log):
             seat = fresh.to_move
             if entry.startswith(SCRIPT_PREFIX):
-                fresh.play(entry)  # a chance script: part of the log, not a decision
+                fresh.follow(entry)  # a chance script: part of the log, not a decision
                 continue
             action = fresh.parse(entry)
             label = describe(fresh, action) if index >= start else entry

@@ -7,6 +7,7 @@ five steps), :mod:`.movement`, :mod:`.challenges`, :mod:`.deeds`, :mod:`.special
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ...actions import Action
@@ -39,7 +40,7 @@ from .actions import (
     Trade,
 )
 from .board import Page
-from .cards import RING, TOKEN
+from .cards import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
 from .challenges import complete, ready
 from .chapter import PLOT_DECK_LOSS
 from .chapters import LAST_CHAPTER, page
@@ -70,6 +71,15 @@ _DISCARD = {token: Discard(token) for token in TOKEN.values()}
 _DROP = {token: Drop(token) for token in TOKEN.values()}
 _PLAY = {token: Play(token) for token in TOKEN.values()}
 _TRADE_KINDS = (Trade, Ask, Answer, Swap)
+
+
+_CHANCE_FACES: Mapping[str, frozenset[str]] = {
+    # Special cards won in earlier chapters are shuffled into the story deck.
+    "story": frozenset(STORY_CARDS) | frozenset(SPECIALS),
+    "special": frozenset(SPECIALS),
+    "plot": frozenset(str(value) for value in PLOT_CARDS),
+    "eye": frozenset(card.id for card in EYE_CARDS),
+}
 
 
 class AdventureBookGame(Game[AdventureBookState]):
@@ -421,6 +431,9 @@ class AdventureBookGame(Game[AdventureBookState]):
             faces = chance.shuffle("redeal-secrets", [copy.secrets[c] for c in hidden])
             copy.secrets = dict(zip(hidden, faces, strict=True))
         return copy
+
+    def chance_faces(self) -> Mapping[str, Collection[str]]:
+        return _CHANCE_FACES
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import msgspec
@@ -10,16 +11,34 @@ from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
 from ringbearer_engine.game import BotFactory
 
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
-from .content import CARD_RANK
+from .content import (
+    CARD_RANK,
+    DECK_FIRST,
+    DECK_RESHUFFLE,
+    DIE_FIGHT,
+    DIE_MOUNTAIN,
+    DIE_START,
+    MOUNTAIN_FACES,
+)
 from .rules.explain import prompt, why_illegal
 from .rules.legal import legal_actions
 from .rules.resolve import apply_action
-from .rules.setup import new_state
+from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
 from .view import make_view
 
 DETERMINIZE_DECK = "determinize"
 """The shuffle a bot's imagined copy uses to re-deal the cards its seat cannot see."""
+
+
+_SIX_FACES = frozenset(str(face) for face in range(1, 7))
+_CHANCE_FACES: Mapping[str, frozenset[str]] = {
+    DIE_START: _SIX_FACES,
+    DIE_FIGHT: _SIX_FACES,
+    DIE_MOUNTAIN: frozenset(str(face) for face in MOUNTAIN_FACES),
+    DECK_FIRST: frozenset(FULL_DECK),
+    DECK_RESHUFFLE: frozenset(FULL_DECK),
+}
 
 
 class AdventureGame(Game[AdventureState]):
@@ -102,6 +121,9 @@ class AdventureGame(Game[AdventureState]):
 
     def turn_number(self, state: AdventureState) -> int:
         return state.turns
+
+    def chance_faces(self) -> Mapping[str, Collection[str]]:
+        return _CHANCE_FACES
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import BOTS

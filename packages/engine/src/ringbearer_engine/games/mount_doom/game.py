@@ -6,6 +6,7 @@ hands an action to the rule that carries it out, and answers the engine's questi
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ringbearer_engine import Action, Chance, Event, Game, Outcome
@@ -30,7 +31,19 @@ from .actions import (
     Spend,
     Use,
 )
-from .content import FIGURE_BY_COLOUR, GANDALF_IDS, RALLY, RING_BEARER
+from .content import (
+    BATTLE_DIE,
+    BATTLE_FACES,
+    BLACK_DIE,
+    COLOURS,
+    DECKS,
+    FIGURE_BY_COLOUR,
+    GANDALF_DECK,
+    GANDALF_IDS,
+    RALLY,
+    RING_BEARER,
+    deck_name,
+)
 from .events import SUMMARIES
 from .explain import why_illegal
 from .rules.cards import choose, pass_window, spend, use
@@ -50,6 +63,16 @@ _ = rules  # importing the package registers the task handlers
 ROLL_INDEX = {action: (a, b) for a, b, action in ROLL_PAIRS}
 PURE = PURE_WINDOWS - {Ask.FACE}  # the Gandalf face offers spends, not card uses
 VISION_CHOICES = [Choose("keep"), Choose("remove")]
+
+
+_SIX_FACES = frozenset(str(face) for face in range(1, 7))
+_CHANCE_FACES: Mapping[str, frozenset[str]] = {
+    BLACK_DIE: _SIX_FACES,
+    **dict.fromkeys(COLOURS, _SIX_FACES),
+    BATTLE_DIE: frozenset(BATTLE_FACES),
+    GANDALF_DECK: frozenset(GANDALF_IDS),
+    **{deck_name(stage): frozenset(deck) for stage, deck in enumerate(DECKS)},
+}
 
 
 class MountDoomGame(Game[MountDoomState]):
@@ -207,6 +230,9 @@ class MountDoomGame(Game[MountDoomState]):
     def evaluate(self, state: MountDoomState, seat: int) -> float:
         """A fitted model's estimate; the game is cooperative, so every seat shares it."""
         return estimated_win_chance(state)
+
+    def chance_faces(self) -> Mapping[str, Collection[str]]:
+        return _CHANCE_FACES
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot
