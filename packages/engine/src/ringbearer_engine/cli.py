@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +16,7 @@ from .bots import bot_names
 from .errors import RingbearerError, SaveError
 from .game import get_game, list_games
 from .match import Match
+from .saves import MAX_SAVE_SIZE
 from .simulate import simulate
 
 
@@ -51,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a save's game step by step")
     replay.add_argument("save", type=Path)
 
-    check = commands.add_parser("check", help="verify a save; exit status 1 if it is bad")
+    check = commands.add_parser(
+        "check", help="verify a save: exit status 0 if it is good, 1 if it is not"
+    )
     check.add_argument("save", type=Path)
     return parser
 
@@ -114,8 +118,25 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+class _UnreadableFileError(Exception):
+    """A path that cannot be read as a save file; the message says why in a sentence."""
+
+
 def _load(path: Path) -> Match:
-    return Match.load(path.read_bytes())
+    return Match.load(_read(path))
+
+
+def _read(path: Path) -> bytes:
+    # Only regular files: reading a FIFO or a device would block or never end.
+    try:
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise _UnreadableFileError(f"cannot read {path}: it is not a regular file")
+        with path.open("rb") as file:
+            # One byte more than a save may have, so that an oversized file is refused as one.
+            return file.read(MAX_SAVE_SIZE + 1)
+    except OSError as error:
+        raise _UnreadableFileError(f"cannot read {path}: {error.strerror}") from None
 
 
 def _cmd_replay(path: Path, out: TextIO) -> int:
@@ -131,12 +152,34 @@ def _cmd_replay(path: Path, out: TextIO) -> int:
     return 0
 
 
-def _cmd_check(path: Path, out: TextIO) -> int:
-    match = _load(path)
-    outcome = match.outcome
-    status = outcome.summary if outcome else f"in progress: {match.prompt}"
-    print(f"{path}: a good save of {match.game.title} ({len(match.log)} steps; {status})", file=out)
+def _cmd_check(path: Path, out: TextIO, err: TextIO) -> int:
+    """Exit status 0 for a good save, 1 for anything else, with one line and no traceback."""
+    try:
+        match = _load(path)
+        outcome = match.outcome
+        status = outcome.summary if outcome else f"in progress: {match.prompt}"
+        steps = len(match.log)
+    except _UnreadableFileError as error:
+        print(_one_line(str(error)), file=err)
+        return 1
+    except SaveError as error:
+        print(_one_line(f"{path}: not a good save ({error.reason}): {error}"), file=err)
+        return 1
+    except Exception as error:  # an engine bug must still not look like a good save
+        print(
+            _one_line(
+                f"{path}: could not be checked: the engine failed with "
+                f"{type(error).__name__}: {error} (please report this)"
+            ),
+            file=err,
+        )
+        return 1
+    print(f"{path}: a good save of {match.game.title} ({steps} steps; {status})", file=out)
     return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def main(
@@ -151,12 +194,12 @@ def main(
             return _cmd_simulate(args, out, err)
         if args.command == "replay":
             return _cmd_replay(args.save, out)
-        return _cmd_check(args.save, out)
+        return _cmd_check(args.save, out, err)
     except SaveError as error:
         print(f"{getattr(args, 'save', '')}: not a good save ({error.reason}): {error}", file=err)
         return 1
-    except OSError as error:
-        print(f"cannot read {error.filename}: {error.strerror}", file=err)
+    except _UnreadableFileError as error:
+        print(error, file=err)
         return 1
     except (RingbearerError, ValueError) as error:
         print(f"error: {error}", file=err)
