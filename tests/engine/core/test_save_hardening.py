@@ -188,6 +188,20 @@ def test_an_unknown_die_is_refused_when_scripted() -> None:
         match.script(rolls={"purpel": [3]})
 
 
+def test_a_script_that_cannot_be_followed_refuses_the_action_and_can_be_undone() -> None:
+    match = Match.new("adventure-book", ["Ann", "Bo"], seed=1)
+    match.script(rolls={"story": ["anduril"]})  # a story card only once it has been won
+    match.play(match.actions()[0])
+    before, log = match.snapshot(), match.log
+    with pytest.raises(rb.IllegalActionError, match="chance script cannot be followed"):
+        match.play("end")
+    assert (match.snapshot(), match.log) == (before, log)
+    match.undo()
+    match.undo()
+    match.play(match.actions()[0])
+    match.play("end")
+
+
 def test_a_save_holding_an_impossible_script_is_refused() -> None:
     match = Match.new("pig", ["Ann", "Bo"], seed=1)
     match.script(rolls={"die": [6]})

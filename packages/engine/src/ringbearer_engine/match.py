@@ -188,16 +188,6 @@ class Match:
         self._redo.clear()
         return events
 
-    def follow(self, entry: str) -> list[Event]:
-        """Play one entry of a log as it was recorded: an action or a ``!script`` entry.
-
-        This is for replaying a trusted log (a retelling, a tool); a player's input goes to
-        :meth:`play`, which refuses scripts.
-        """
-        events = self._step(entry)
-        self._redo.clear()
-        return events
-
     def script(
         self,
         rolls: Mapping[str, Sequence[int | str]] | None = None,
@@ -210,7 +200,7 @@ class Match:
         card it can never show; the match is then as it was.
         """
         try:
-            script = msgspec.convert({"rolls": rolls or {}, "orders": orders or {}}, _Script)
+            script = msgspec.convert({"rolls": rolls or {}, "orders": orders or {}}, ChanceScript)
         except msgspec.ValidationError as error:
             raise ScriptError(f"not a chance script: {error}") from None
         check_script(self._game, script.rolls, script.orders)
@@ -221,7 +211,7 @@ class Match:
     def _step(self, entry: Action | str) -> list[Event]:
         if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
             before = self._game.encode_state(self._state)
-            script = _read_script(entry)
+            script = read_script(entry)
             check_script(self._game, script.rolls, script.orders)
             self._state.chance.script(script.rolls, script.orders)
             self._record(entry, before, undoable=True)
@@ -451,16 +441,20 @@ def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object) -> Non
         raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
 
 
-class _Script(msgspec.Struct, forbid_unknown_fields=True):
+class ChanceScript(msgspec.Struct, forbid_unknown_fields=True):
     """The payload of a ``!script`` entry: die faces and deck tops by name."""
 
     rolls: dict[str, list[int | str]]
     orders: dict[str, list[str]]
 
 
-def _read_script(entry: str) -> _Script:
+def read_script(entry: str) -> ChanceScript:
+    """The script a ``!script`` log entry holds, so a log can be replayed through
+    :meth:`Match.script`. Raises :class:`ScriptError` if the entry is not one."""
+    if not entry.startswith(SCRIPT_PREFIX):
+        raise ScriptError(f"{entry!r} is not a chance script")
     try:
-        return msgspec.json.decode(entry.removeprefix(SCRIPT_PREFIX), type=_Script)
+        return msgspec.json.decode(entry.removeprefix(SCRIPT_PREFIX), type=ChanceScript)
     except msgspec.DecodeError as error:
         raise ScriptError(f"not a valid chance script: {error}") from None
 

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 
 import ringbearer_engine as rb
-from ringbearer_engine.match import SCRIPT_PREFIX
+from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 
 from .seats import Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
@@ -142,7 +142,8 @@ class GameSession:
         for index, entry in enumerate(match.log):
             seat = fresh.to_move
             if entry.startswith(SCRIPT_PREFIX):
-                fresh.follow(entry)  # a chance script: part of the log, not a decision
+                script = read_script(entry)  # part of the log, not a decision
+                fresh.script(script.rolls, script.orders)
                 continue
             action = fresh.parse(entry)
             label = describe(fresh, action) if index >= start else entry
