@@ -264,6 +264,9 @@ def test_saves_with_hostile_contents_are_listed_as_damaged(paths: AppPaths) -> N
         assert entries[name, False].damaged, name
         assert entries[name, False].problem
     assert store.latest_autosave() is None
+    for name in _hostile_saves():
+        with pytest.raises(rb.SaveError):
+            store.load(entries[name, False])
 
 
 def test_a_dangling_link_a_fifo_and_a_huge_file_are_listed_without_reading_them(

@@ -191,8 +191,16 @@ class SaveStore:
         return None
 
     def load(self, entry: SaveEntry, *, from_backup: bool = False) -> rb.Match:
+        """The match in ``entry``'s file; any failure is an :class:`OSError` or a SaveError."""
         path = backup_of(entry.path) if from_backup else entry.path
-        return rb.Match.load(read_save(path))
+        data = read_save(path)
+        try:
+            return rb.Match.load(data)
+        except rb.SaveError:
+            raise
+        except Exception as error:
+            # Hostile contents can make the engine fail outside its own errors.
+            raise rb.SaveError(_problem(error)) from error
 
 
 def clean_name(name: str) -> str:
