@@ -15,6 +15,7 @@ from ringbearer_tui.atomic import (
     STALE_AFTER_SECONDS,
     backup_of,
     clean_stale_temporaries,
+    recover_from_backup,
     temporary_of,
     write_atomic,
 )
@@ -345,3 +346,21 @@ def test_a_match_keeps_its_id() -> None:
 def test_missing_or_bad_seat_records_fall_back_to_humans() -> None:
     assert seats_from_meta({}, ["A", "B"]) == [Seat("A"), Seat("B")]
     assert seats_from_meta({"seats": [{"name": 3}]}, ["A"]) == [Seat("A")]
+
+
+def test_without_hard_links_the_backup_is_a_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: object, destination: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "a.rbsave"
+    write_atomic(target, b"one")
+    write_atomic(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert backup_of(target).read_bytes() == b"one"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.rbsave", "a.rbsave.bak"]
+    target.unlink()
+    assert recover_from_backup(target)
+    assert target.read_bytes() == b"one"

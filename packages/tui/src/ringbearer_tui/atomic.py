@@ -55,11 +55,14 @@ def _keep_backup(path: Path) -> None:
         staging.unlink()
     try:
         try:
-            os.link(path, staging)
+            try:
+                os.link(path, staging)
+            except FileNotFoundError:
+                raise
+            except OSError:  # a file system without hard links
+                shutil.copyfile(path, staging)
         except FileNotFoundError:
             return  # a first write: nothing to back up
-        except OSError:  # a file system without hard links
-            shutil.copyfile(path, staging)
         os.replace(staging, backup)
     finally:
         with contextlib.suppress(FileNotFoundError):
