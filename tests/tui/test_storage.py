@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
+import msgspec
 import pytest
 
 import ringbearer_engine as rb
-from ringbearer_tui.atomic import backup_of, write_atomic
+from ringbearer_engine.saves import content_checksum
+from ringbearer_tui.atomic import (
+    STALE_AFTER_SECONDS,
+    backup_of,
+    clean_stale_temporaries,
+    recover_from_backup,
+    temporary_of,
+    write_atomic,
+)
 from ringbearer_tui.paths import AppPaths, resolve_paths
 from ringbearer_tui.seats import Seat, seats_from_meta, seats_to_meta
-from ringbearer_tui.storage import SaveNameError, SaveStore, clean_name, match_id
+from ringbearer_tui.storage import (
+    MAX_SAVE_BYTES,
+    SUFFIX,
+    SaveNameError,
+    SaveStore,
+    clean_name,
+    match_id,
+)
 
 
 def store_of(paths: AppPaths) -> SaveStore:
@@ -147,14 +164,137 @@ def test_garbage_in_the_saves_folder_does_not_break_the_list(paths: AppPaths) ->
     assert not entries["good"].damaged
 
 
-def test_an_interrupted_write_shows_the_backup(paths: AppPaths) -> None:
+def test_a_save_left_only_as_a_backup_is_restored_and_listed(paths: AppPaths) -> None:
+    # Older versions renamed the save to .bak before renaming the new one in.
     store = store_of(paths)
     path = store.save_as(new_match(), "mine")
     path.rename(backup_of(path))
     [entry] = store.entries()
-    assert entry.problem == "the save is missing (an interrupted write)"
-    assert entry.backup_ok
-    assert store.load(entry, from_backup=True).players == ("Ann", "Bo")
+    assert not entry.damaged
+    assert entry.path == path
+    assert store.load(entry).players == ("Ann", "Bo")
+
+
+def test_continue_finds_an_autosave_left_only_as_a_backup(paths: AppPaths) -> None:
+    store = store_of(paths)
+    match = new_match()
+    path = store.autosave(match)
+    path.rename(backup_of(path))
+    latest = store.latest_autosave()
+    assert latest is not None
+    assert latest.path == path
+    assert store.load(latest).meta["id"] == match_id(match)
+
+
+def test_the_save_is_never_missing_while_a_write_replaces_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "a.rbsave"
+    write_atomic(target, b"one")
+    seen: list[bytes] = []
+    real_replace = os.replace
+
+    def watching_replace(source: str | Path, destination: str | Path) -> None:
+        seen.append(target.read_bytes())  # raises if the save is missing at any step
+        real_replace(source, destination)
+        seen.append(target.read_bytes())
+
+    monkeypatch.setattr(os, "replace", watching_replace)
+    write_atomic(target, b"two")
+    assert seen[0] == b"one"
+    assert seen[-1] == b"two"
+    assert set(seen) == {b"one", b"two"}
+    assert backup_of(target).read_bytes() == b"one"
+
+
+def test_stale_temporaries_are_removed_and_live_ones_kept(tmp_path: Path) -> None:
+    dead_pid = 2**22 + 12345  # above Linux's pid_max: no such process
+    dead = temporary_of(tmp_path / "a.rbsave", dead_pid)
+    live = temporary_of(tmp_path / "b.rbsave")  # this process: a write in progress
+    old_live = temporary_of(tmp_path / "c.rbsave")
+    for path in (dead, live, old_live):
+        path.write_bytes(b"partial")
+    long_ago = time.time() - STALE_AFTER_SECONDS - 60
+    os.utime(old_live, (long_ago, long_ago))
+    (tmp_path / "keep.rbsave").write_bytes(b"save")
+    removed = clean_stale_temporaries(tmp_path)
+    assert sorted(removed) == sorted([dead, old_live])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([live.name, "keep.rbsave"])
+
+
+def test_the_app_store_cleans_stale_temporaries_at_start_and_never_lists_them(
+    paths: AppPaths,
+) -> None:
+    store = store_of(paths)
+    path = store.save_as(new_match(), "mine")
+    stale = temporary_of(path, 2**22 + 12345)
+    stale.write_bytes(path.read_bytes())
+    live = temporary_of(paths.saves / "x.rbsave")
+    live.write_bytes(path.read_bytes())
+    assert [e.name for e in store.entries()] == ["mine"]
+    store.tidy()
+    assert not stale.exists()
+    assert live.exists()
+
+
+def _hostile_saves() -> dict[str, bytes]:
+    """Contents that made the engine fail outside its own errors (issue 15, items 1-3)."""
+    good = msgspec.json.decode(rb.Match.new("adventure-book", ["Ann"], seed=1).save("json"))
+    no_players = {**good, "players": []}
+    no_players["checksum"] = content_checksum(no_players)
+    marker = b'"deep here"'
+    with_marker = msgspec.json.encode({**good, "meta": {"x": "deep here"}})
+    return {
+        "huge-seed": msgspec.json.encode(good).replace(b'"seed":1,', b'"seed":%d,' % 2**64),
+        "deep": with_marker.replace(marker, b"[" * 5000 + b"0" + b"]" * 5000),
+        "no-players": msgspec.json.encode(no_players),
+        "deep-raw": b"[" * 100_000,
+    }
+
+
+def test_saves_with_hostile_contents_are_listed_as_damaged(paths: AppPaths) -> None:
+    store = store_of(paths)
+    store.save_as(new_match(), "good")
+    for name, data in _hostile_saves().items():
+        (paths.saves / f"{name}{SUFFIX}").write_bytes(data)
+        (paths.autosaves / f"{name}{SUFFIX}").parent.mkdir(parents=True, exist_ok=True)
+        (paths.autosaves / f"{name}{SUFFIX}").write_bytes(data)
+    entries = {(e.name, e.autosave): e for e in store.entries()}
+    assert not entries["good", False].damaged
+    for name in _hostile_saves():
+        assert entries[name, False].damaged, name
+        assert entries[name, False].problem
+    assert store.latest_autosave() is None
+    for name in _hostile_saves():
+        with pytest.raises(rb.SaveError):
+            store.load(entries[name, False])
+
+
+def test_a_dangling_link_a_fifo_and_a_huge_file_are_listed_without_reading_them(
+    paths: AppPaths,
+) -> None:
+    store = store_of(paths)
+    store.save_as(new_match(), "good")
+    (paths.saves / f"dangling{SUFFIX}").symlink_to(paths.saves / "nowhere")
+    os.mkfifo(paths.saves / f"pipe{SUFFIX}")
+    with open(paths.saves / f"huge{SUFFIX}", "wb") as handle:
+        handle.truncate(MAX_SAVE_BYTES + 1)
+    entries = {e.name: e for e in store.entries()}  # would hang forever on the FIFO
+    assert not entries["good"].damaged
+    assert entries["pipe"].problem == "not a regular file"
+    assert entries["huge"].problem is not None
+    assert "too large" in entries["huge"].problem
+    assert entries["dangling"].damaged
+
+
+def test_continue_passes_over_a_fifo_autosave(paths: AppPaths) -> None:
+    store = store_of(paths)
+    path = store.autosave(new_match())
+    os.mkfifo(paths.autosaves / f"pipe{SUFFIX}")
+    (paths.autosaves / f"dangling{SUFFIX}").symlink_to(paths.autosaves / "nowhere")
+    latest = store.latest_autosave()
+    assert latest is not None
+    assert latest.path == path
 
 
 def test_rename_and_delete(paths: AppPaths) -> None:
@@ -206,3 +346,21 @@ def test_a_match_keeps_its_id() -> None:
 def test_missing_or_bad_seat_records_fall_back_to_humans() -> None:
     assert seats_from_meta({}, ["A", "B"]) == [Seat("A"), Seat("B")]
     assert seats_from_meta({"seats": [{"name": 3}]}, ["A"]) == [Seat("A")]
+
+
+def test_without_hard_links_the_backup_is_a_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: object, destination: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "a.rbsave"
+    write_atomic(target, b"one")
+    write_atomic(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert backup_of(target).read_bytes() == b"one"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.rbsave", "a.rbsave.bak"]
+    target.unlink()
+    assert recover_from_backup(target)
+    assert target.read_bytes() == b"one"

@@ -63,6 +63,7 @@ class RingbearerApp(App[None]):
         self.paths = paths
         self.settings, self._settings_problem = load_settings(paths.settings_file)
         self.store = SaveStore(paths.saves, paths.autosaves)
+        self.store.tidy()
         self._start = start
         self.exit_reason: Literal["quit", "hang-up"] = "quit"
 

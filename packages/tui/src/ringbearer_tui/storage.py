@@ -1,13 +1,16 @@
 """The saves on disk: autosaves (one per match), named saves, and their backups.
 
 Every write is atomic and keeps the previous version as ``<file>.bak``. Listing never fails
-on a bad file: a damaged save is listed with the reason, and with its backup when that one
-is good.
+and never blocks on a bad file: only regular files up to :data:`MAX_SAVE_BYTES` are read, and
+a damaged save is listed with the reason, and with its backup when that one is good.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -17,10 +20,18 @@ import msgspec
 
 import ringbearer_engine as rb
 
-from .atomic import backup_of, write_atomic
+from .atomic import (
+    backup_of,
+    clean_stale_temporaries,
+    is_temporary,
+    recover_from_backup,
+    write_atomic,
+)
 from .seats import Seat, seats_from_meta
 
 SUFFIX = ".rbsave"
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""The largest file read as a save; real saves are a few kB, a long match well under 1 MB."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
@@ -117,23 +128,36 @@ class SaveStore:
 
     # -- reading ----------------------------------------------------------------------------
 
+    def tidy(self) -> None:
+        """At start: remove stale temporary files, and restore saves that only a backup holds."""
+        for folder in (self.saves, self.autosaves):
+            if folder.is_dir():
+                clean_stale_temporaries(folder)
+                self._recover(folder)
+
+    def _recover(self, folder: Path) -> None:
+        for backup in folder.glob(f"*{SUFFIX}.bak"):
+            recover_from_backup(backup.with_name(backup.name.removesuffix(".bak")))
+
     def entries(self) -> list[SaveEntry]:
         """Every save, newest first. Never raises for a bad file."""
         found: list[SaveEntry] = []
         for folder, autosave in ((self.saves, False), (self.autosaves, True)):
             if not folder.is_dir():
                 continue
+            self._recover(folder)
             for path in folder.glob(f"*{SUFFIX}"):
-                found.append(describe(path, autosave))
+                if not is_temporary(path):
+                    found.append(describe(path, autosave))
             for backup in folder.glob(f"*{SUFFIX}.bak"):
                 main = backup.with_name(backup.name.removesuffix(".bak"))
-                if not main.exists():  # a write was interrupted between its two renames
+                if not main.exists() and not main.is_symlink():  # recovery was not possible
                     found.append(
                         SaveEntry(
                             main,
                             main.stem,
                             autosave,
-                            backup.stat().st_mtime,
+                            _modified(backup),
                             problem="the save is missing (an interrupted write)",
                             backup_ok=_loads(backup),
                         )
@@ -149,13 +173,16 @@ class SaveStore:
         """
         if not self.autosaves.is_dir():
             return None
+        self._recover(self.autosaves)
         paths = sorted(
-            self.autosaves.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True
+            (p for p in self.autosaves.glob(f"*{SUFFIX}") if not is_temporary(p)),
+            key=_modified,
+            reverse=True,
         )
         for path in paths:
             try:
-                finished = rb.Match.load(path.read_bytes(), verify=False).outcome is not None
-            except (OSError, rb.SaveError):
+                finished = rb.Match.load(read_save(path), verify=False).outcome is not None
+            except Exception:  # any bad file is passed over, never fatal
                 continue
             if not finished:
                 entry = describe(path, autosave=True)
@@ -164,8 +191,16 @@ class SaveStore:
         return None
 
     def load(self, entry: SaveEntry, *, from_backup: bool = False) -> rb.Match:
+        """The match in ``entry``'s file; any failure is an :class:`OSError` or a SaveError."""
         path = backup_of(entry.path) if from_backup else entry.path
-        return rb.Match.load(path.read_bytes())
+        data = read_save(path)
+        try:
+            return rb.Match.load(data)
+        except rb.SaveError:
+            raise
+        except Exception as error:
+            # Hostile contents can make the engine fail outside its own errors.
+            raise rb.SaveError(_problem(error)) from error
 
 
 def clean_name(name: str) -> str:
@@ -176,37 +211,81 @@ def clean_name(name: str) -> str:
     return clean
 
 
+def read_save(path: Path) -> bytes:
+    """The bytes of the save at ``path``, refusing what could block or flood the reader.
+
+    Only a regular file (a link to one is followed) of at most :data:`MAX_SAVE_BYTES` is
+    read; a FIFO, a device or a folder raises :class:`OSError` without being opened for a
+    blocking read.
+    """
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    if info.st_size > MAX_SAVE_BYTES:
+        raise OSError(errno.EFBIG, f"too large for a save (over {MAX_SAVE_BYTES // 2**20} MB)")
+    # O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it cannot hang.
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        data = handle.read(MAX_SAVE_BYTES + 1)
+    if len(data) > MAX_SAVE_BYTES:
+        raise OSError(errno.EFBIG, f"too large for a save (over {MAX_SAVE_BYTES // 2**20} MB)")
+    return data
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _read_meta(path: Path) -> dict[str, Any]:
     try:
-        return rb.Match.load(path.read_bytes(), verify=False).meta
-    except (OSError, rb.SaveError):
+        return rb.Match.load(read_save(path), verify=False).meta
+    except Exception:  # an unreadable file has no meta
         return {}
 
 
 def _loads(path: Path) -> bool:
     try:
-        rb.Match.load(path.read_bytes())
-    except (OSError, rb.SaveError):
+        rb.Match.load(read_save(path))
+    except Exception:  # any failure means the file is not a good save
         return False
     return True
 
 
+def _problem(error: Exception) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or "cannot be read"
+    if isinstance(error, rb.RingbearerError):
+        return str(error) or "cannot be read"
+    # Hostile contents can make the engine fail outside its own errors (deep nesting, huge
+    # numbers): the file is damaged all the same.
+    return f"cannot be loaded ({type(error).__name__})"
+
+
 def describe(path: Path, autosave: bool) -> SaveEntry:
-    """A list entry for the save at ``path``; damaged saves carry the reason."""
-    modified = path.stat().st_mtime
+    """A list entry for the save at ``path``; damaged saves carry the reason. Never raises."""
+    modified = _modified(path)
     try:
-        match = rb.Match.load(path.read_bytes())
-    except (OSError, rb.SaveError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
+        match = rb.Match.load(read_save(path))
+        entry = _good_entry(match, path, autosave, modified)
+    except Exception as error:  # listing must survive any file
         backup = backup_of(path)
         return SaveEntry(
             path,
             path.stem,
             autosave,
             modified,
-            problem=reason or "cannot be read",
-            backup_ok=backup.exists() and _loads(backup),
+            problem=_problem(error),
+            backup_ok=_loads(backup),
         )
+    return entry
+
+
+def _good_entry(match: rb.Match, path: Path, autosave: bool, modified: float) -> SaveEntry:
     name = str(match.meta.get("name") or ("Autosave" if autosave else path.stem))
     return SaveEntry(
         path,
