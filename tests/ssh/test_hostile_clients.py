@@ -17,7 +17,7 @@ import asyncssh
 import pytest
 from asyncssh.public_key import SSHLocalKeyPair
 
-from ringbearer_tui.server.accounts import AccountStore
+from ringbearer_tui.server.accounts import AccountStore, read_keys
 from ringbearer_tui.server.core import GameServer
 from ringbearer_tui.server.logs import LOGGER, setup_logging
 from ringbearer_tui.server.terminal import MAX_COLUMNS, MAX_ROWS
@@ -162,6 +162,29 @@ async def test_asking_about_a_key_without_signing_registers_nothing(
     client = await connect(server, "ann", other)
     await client.wait_for("New game")
     client.drop()
+
+
+async def test_the_key_registered_is_the_one_that_signed(
+    make_server: StartServer, user_key: asyncssh.SSHKey, data_dir: Path
+) -> None:
+    server = await make_server()
+    unsigned = asyncssh.generate_private_key("ssh-ed25519")
+    connection = await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="ann",
+            client_keys=[PublicKeyOnly(unsigned), user_key],
+            known_hosts=None,
+            agent_path=None,
+            preferred_auth="publickey",
+        ),
+        TIMEOUT,
+    )
+    connection.close()
+    account = AccountStore(data_dir).find("ann")
+    assert account is not None
+    assert read_keys(account.keys_file) == [user_key.convert_to_public()]
 
 
 async def test_a_connection_told_to_wait_registers_nothing(
