@@ -136,6 +136,27 @@ async def test_a_later_window_change_over_the_limit_is_clamped(
     client.drop()
 
 
+async def test_a_window_enlarged_during_the_take_over_question_is_clamped(
+    make_server: StartServer, user_key: asyncssh.SSHKey
+) -> None:
+    server = await make_server()
+    first = await connect(server, "ann", user_key)
+    await first.wait_for("New game")
+    second = await connect(server, "ann", user_key)
+    await second.wait_for("Take that game over here?")
+    second.process.change_terminal_size(5000, 3000)
+    await asyncio.sleep(0.2)
+    second.press("y")
+    await first.wait_closed()
+    for _ in range(200):
+        if server.live and not next(iter(server.live.values())).ended.is_set():
+            break
+        await asyncio.sleep(0.05)
+    [game] = server.live.values()
+    assert pty_size(game.master) == (MAX_COLUMNS, MAX_ROWS)
+    second.drop()
+
+
 # -- item 15: registering only proven, admitted logins ------------------------------------------
 
 

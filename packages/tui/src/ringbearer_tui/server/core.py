@@ -28,12 +28,12 @@ from .config import GAMES, ServeConfig
 from .limits import RateLimiter
 from .logs import log
 from .terminal import (
+    DEFAULT_TERM,
     RESET,
-    TerminalRefusal,
-    TerminalRequest,
     check_terminal,
     child_environment,
     open_pty,
+    served_size,
     set_size,
 )
 
@@ -252,10 +252,10 @@ class GameServer:
             )
             return 1, "no pty"
         # Checked before anything is opened: a bad TERM or size used to fail half-way.
-        terminal = check_terminal(process.term_type, *process.term_size[:2])
-        if isinstance(terminal, TerminalRefusal):
-            say(terminal.message)
-            return 1, f"bad terminal: {terminal.reason}"
+        refusal = check_terminal(process.term_type, *process.term_size[:2])
+        if refusal is not None:
+            say(refusal.message)
+            return 1, f"bad terminal: {refusal.reason}"
         arguments: list[str] = []
         if process.command:
             wanted = process.command.strip()
@@ -277,7 +277,7 @@ class GameServer:
             deadline = time.monotonic() + self.config.hangup_grace + 5
             while self.live.get(account.id) is old and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
-        return await self._run_game(process, account, terminal, arguments)
+        return await self._run_game(process, account, arguments)
 
     async def _confirm_take_over(self, process: asyncssh.SSHServerProcess[bytes]) -> bool:
         process.stdout.write(
@@ -299,15 +299,17 @@ class GameServer:
         self,
         process: asyncssh.SSHServerProcess[bytes],
         account: Account,
-        terminal: TerminalRequest,
         arguments: list[str],
     ) -> tuple[int, str]:
         account.data.mkdir(parents=True, exist_ok=True)
         extra = {ACCOUNT_ENV: account.username}
         if account.username != GUEST:
             extra[KEYS_FILE_ENV] = str(account.keys_file)
-        env = child_environment(terminal.term, str(account.data), extra)
-        master, slave = open_pty(terminal.columns, terminal.rows)
+        term = process.term_type or DEFAULT_TERM
+        env = child_environment(term, str(account.data), extra)
+        # The size now, which may have changed while the player answered about a take-over.
+        columns, rows = served_size(*process.term_size[:2])
+        master, slave = open_pty(columns, rows)
         try:
             child = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -334,8 +336,8 @@ class GameServer:
         log(
             "session",
             account=account.username,
-            term=terminal.term,
-            size=f"{terminal.columns}x{terminal.rows}",
+            term=term,
+            size=f"{columns}x{rows}",
             command=" ".join(arguments) or "menu",
             pid=child.pid,
         )
