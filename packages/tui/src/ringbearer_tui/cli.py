@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -114,6 +115,18 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
     return seats
 
 
+def _forget_the_terminal() -> None:
+    """After a hang-up (the game is saved by now) the terminal is gone, and Python's last
+    flush of stdout to it would fail and make the exit status 120. Point stdout and stderr
+    at the null device so that the exit is the clean one it is."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in (1, 2):
+            os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -148,4 +161,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     app = RingbearerApp(paths, start)
     app.run()
+    if app.exit_reason == "hang-up":
+        _forget_the_terminal()
     return 0 if app.return_code in (None, 0) else int(app.return_code)

@@ -1,8 +1,9 @@
 """Accounts: a username, the public keys that may log in as it, and a private folder.
 
-The first key used with a new username registers the account; later logins need one of its
-keys. Each account's folder is named by a random id chosen here, never by anything a client
-sends, so no name a client can type reaches another account's files.
+The first key that logs in with a new username registers the account (once the client has
+proved it holds the private key, and only for a connection the server admits); later logins
+need one of its keys. Each account's folder is named by a random id chosen here, never by
+anything a client sends, so no name a client can type reaches another account's files.
 
 Layout under the server's data folder::
 
@@ -87,22 +88,27 @@ class AccountStore:
         ident = self._index().get(username)
         return None if ident is None else Account(username, ident, self.root / ident)
 
+    def check(self, username: str, key: asyncssh.SSHKey) -> None:
+        """Refuse (with the reason) a key that may not log in as ``username``; change nothing.
+
+        This answers a client's question "would this key do?", asked before it proves it
+        holds the private key, so it must never register anything."""
+        _check_username(username)
+        account = self.find(username)
+        if account is not None:
+            _check_key(account, username, key)
+
     def authenticate(self, username: str, key: asyncssh.SSHKey) -> Account:
-        """The account this key may use; registers a new username with its first key."""
-        if username == GUEST:
-            raise AccountError("'guest' is kept for guest logins")
-        if not valid_username(username):
-            raise AccountError(
-                "a username is 1-32 lowercase letters, digits, - or _, starting with a letter"
-            )
+        """The account this key may use; registers a new username with its first key.
+
+        Only for a key whose signature has been verified."""
+        _check_username(username)
         with self._lock:
             account = self.find(username)
             if account is None:
                 return self._register(username, key)
-        wanted = key_line(key)
-        if any(key_line(k) == wanted for k in read_keys(account.keys_file)):
-            return account
-        raise AccountError(f"this key is not registered for {username!r}")
+        _check_key(account, username, key)
+        return account
 
     def _register(self, username: str, key: asyncssh.SSHKey) -> Account:
         index = self._index()
@@ -116,3 +122,18 @@ class AccountStore:
 
     def usernames(self) -> list[str]:
         return sorted(self._index())
+
+
+def _check_username(username: str) -> None:
+    if username == GUEST:
+        raise AccountError("'guest' is kept for guest logins")
+    if not valid_username(username):
+        raise AccountError(
+            "a username is 1-32 lowercase letters, digits, - or _, starting with a letter"
+        )
+
+
+def _check_key(account: Account, username: str, key: asyncssh.SSHKey) -> None:
+    wanted = key_line(key)
+    if not any(key_line(k) == wanted for k in read_keys(account.keys_file)):
+        raise AccountError(f"this key is not registered for {username!r}")

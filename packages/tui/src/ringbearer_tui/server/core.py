@@ -27,7 +27,15 @@ from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig
 from .limits import RateLimiter
 from .logs import log
-from .terminal import RESET, child_environment, open_pty, set_size
+from .terminal import (
+    DEFAULT_TERM,
+    RESET,
+    check_terminal,
+    child_environment,
+    open_pty,
+    served_size,
+    set_size,
+)
 
 TAKE_OVER_WAIT = 30.0
 
@@ -40,6 +48,10 @@ class Connection:
     username: str = ""
     account: Account | None = None
     rate_limited: bool = False
+    offered: asyncssh.SSHKey | None = None
+    """The key last accepted for a login; asyncssh checks its signature right after."""
+    refusal: str = ""
+    """Why a login whose signature was good still got no account."""
 
 
 @dataclass
@@ -106,13 +118,33 @@ class _ConnectionHandler(asyncssh.SSHServer):
         return False
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh asks this both for a client's unsigned "would this key do?" and before it
+        # checks a signature, so nothing may be registered here: only in auth_completed.
         try:
-            self.info.account = self.server.accounts.authenticate(username, key)
+            self.server.accounts.check(username, key)
         except AccountError as error:
             log("auth", address=self.info.address, account=username, result="refused", why=error)
             return False
-        log("auth", address=self.info.address, account=username, result="ok")
+        self.info.offered = key
         return True
+
+    def auth_completed(self) -> None:
+        info = self.info
+        if info.account is not None:  # a guest, let in by begin_auth
+            return
+        if info.offered is None:
+            return
+        if info.rate_limited:
+            # It will only be told to wait; a burst of such connections registers nothing.
+            log("auth", address=info.address, account=info.username, result="rate limited")
+            return
+        try:
+            info.account = self.server.accounts.authenticate(info.username, info.offered)
+        except AccountError as error:  # e.g. the name was registered a moment ago
+            info.refusal = str(error)
+            log("auth", address=info.address, account=info.username, result="refused", why=error)
+            return
+        log("auth", address=info.address, account=info.username, result="ok")
 
 
 class GameServer:
@@ -161,9 +193,8 @@ class GameServer:
     def guest_account(self) -> Account:
         ident = uuid.uuid4().hex
         folder = self.config.data_dir / "guests" / ident
-        account = Account(GUEST, f"guest-{ident}", folder)
-        account.data.mkdir(parents=True, exist_ok=True)
-        return account
+        # The folder is made when a game starts, so a guest who never opens one leaves none.
+        return Account(GUEST, f"guest-{ident}", folder)
 
     # -- one SSH session --------------------------------------------------------------------
 
@@ -177,8 +208,8 @@ class GameServer:
         exit_status, why = 1, "refused"
         try:
             exit_status, why = await self._serve(process, info)
-        except (OSError, asyncssh.Error) as error:
-            why = f"error: {error}"
+        except Exception as error:  # one session's failure must not pass silently
+            why = f"error: {type(error).__name__}: {error}"
         finally:
             self.sessions.discard(task)
             account = info.account
@@ -188,6 +219,7 @@ class GameServer:
                 address=info.address,
                 term=process.term_type,
                 size="{}x{}".format(*process.term_size[:2]),
+                command=process.command,
                 duration=f"{time.monotonic() - started:.1f}s",
                 exit=exit_status,
                 why=why,
@@ -208,7 +240,7 @@ class GameServer:
             say("Too many connections from your address; please wait a minute and try again.")
             return 1, "rate limited"
         if account is None:
-            say("Not logged in.")
+            say(f"Not logged in: {info.refusal}." if info.refusal else "Not logged in.")
             return 1, "no account"
         if process.subsystem:
             say(f"Ringbearer offers no {process.subsystem!r} here, only its games.")
@@ -219,6 +251,11 @@ class GameServer:
                 f"ssh -t -p {self.port} {account.username}@<host>"
             )
             return 1, "no pty"
+        # Checked before anything is opened: a bad TERM or size used to fail half-way.
+        refusal = check_terminal(process.term_type, *process.term_size[:2])
+        if refusal is not None:
+            say(refusal.message)
+            return 1, f"bad terminal: {refusal.reason}"
         arguments: list[str] = []
         if process.command:
             wanted = process.command.strip()
@@ -264,33 +301,42 @@ class GameServer:
         account: Account,
         arguments: list[str],
     ) -> tuple[int, str]:
-        columns, rows = process.term_size[:2]
-        master, slave = open_pty(columns or 80, rows or 24)
+        account.data.mkdir(parents=True, exist_ok=True)
         extra = {ACCOUNT_ENV: account.username}
         if account.username != GUEST:
             extra[KEYS_FILE_ENV] = str(account.keys_file)
-        env = child_environment(process.term_type or "xterm-256color", str(account.data), extra)
-        child = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "ringbearer_tui",
-            "--data-dir",
-            str(account.data),
-            *arguments,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            close_fds=True,
-        )
-        os.close(slave)
+        term = process.term_type or DEFAULT_TERM
+        env = child_environment(term, str(account.data), extra)
+        # The size now, which may have changed while the player answered about a take-over.
+        columns, rows = served_size(*process.term_size[:2])
+        master, slave = open_pty(columns, rows)
+        try:
+            child = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "ringbearer_tui",
+                "--data-dir",
+                str(account.data),
+                *arguments,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                cwd=account.data,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
         game = LiveGame(account.id, child, master)
         self.live[account.id] = game
         log(
             "session",
             account=account.username,
-            term=process.term_type,
+            term=term,
             size=f"{columns}x{rows}",
             command=" ".join(arguments) or "menu",
             pid=child.pid,
@@ -298,6 +344,9 @@ class GameServer:
         try:
             return await self._pump(process, game)
         finally:
+            if child.returncode is None:  # _pump failed part-way: still hang the game up
+                await self._hang_up(game)
+            game.close_terminal()
             if self.live.get(account.id) is game:
                 del self.live[account.id]
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import struct
 import termios
+
+import msgspec
 
 from ..environment import CLAIM_TTY_ENV
 from ..paths import DATA_DIR_ENV
@@ -18,15 +21,71 @@ RESET = (
 """Mouse modes, bracketed paste, in-band resize and the alternate screen off; cursor on."""
 
 
+MAX_COLUMNS = 1000
+MAX_ROWS = 500
+"""The largest window served: beyond any real screen, and cheap to draw (a Mount Doom game
+at 1000x500 holds 79 MiB and idles at 0% CPU; at 65535x65535 a game took a whole core and
+0.3-0.7 GB)."""
+DEFAULT_TERM = "xterm-256color"
+DEFAULT_SIZE = (80, 24)
+"""For a client that asks for a terminal but leaves the type or the size out (SSH sends 0)."""
+
+_TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+"""What terminfo names look like (xterm-256color, screen.xterm-256color, rxvt-unicode)."""
+
+
+class TerminalRefusal(msgspec.Struct, frozen=True):
+    """Why a client's terminal cannot be served: ``message`` for the player, ``reason`` for
+    the log."""
+
+    reason: str
+    message: str
+
+
+def check_terminal(term: str, columns: int, rows: int) -> TerminalRefusal | None:
+    """Why a client's terminal cannot be served, or ``None`` when it can."""
+    if term and not _TERM_NAME.fullmatch(term):
+        return TerminalRefusal(
+            "TERM is not a terminal name",
+            "Your terminal type (TERM) is not a name Ringbearer can pass on: it may hold "
+            "letters, digits, '.', '_', '+' and '-', at most 64 of them.",
+        )
+    if columns > MAX_COLUMNS or rows > MAX_ROWS:
+        return TerminalRefusal(
+            f"window {columns}x{rows} over {MAX_COLUMNS}x{MAX_ROWS}",
+            f"Your window is {columns}x{rows} characters; Ringbearer serves windows up to "
+            f"{MAX_COLUMNS}x{MAX_ROWS}. Make it smaller and connect again.",
+        )
+    return None
+
+
+def served_size(columns: int, rows: int) -> tuple[int, int]:
+    """The PTY size for a client's window: an unknown (0) side gets the default, and a
+    window over the limits is held to them. Later window changes are clamped rather than
+    refused, so the game goes on and draws in the top-left part of a larger window."""
+    return (
+        min(columns or DEFAULT_SIZE[0], MAX_COLUMNS),
+        min(rows or DEFAULT_SIZE[1], MAX_ROWS),
+    )
+
+
 def open_pty(columns: int, rows: int) -> tuple[int, int]:
+    """A new PTY pair (master, slave) of this size; nothing is left open if that fails."""
     master, slave = pty.openpty()
-    set_size(master, columns, rows)
+    try:
+        set_size(master, columns, rows)
+    except BaseException:
+        os.close(master)
+        os.close(slave)
+        raise
     return master, slave
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
-    """Resize the terminal; the kernel tells the game with SIGWINCH."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+    """Resize the terminal (see :func:`served_size`); the kernel tells the game with
+    SIGWINCH."""
+    columns, rows = served_size(columns, rows)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
 def child_environment(term: str, data_dir: str, extra: dict[str, str]) -> dict[str, str]:
