@@ -21,7 +21,6 @@ from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file
 from .paths import AppPaths
-from .screens.account import AccountScreen
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu
@@ -187,6 +186,9 @@ class RingbearerApp(App[None]):
         if keys_file is None:
             self.notify("Accounts exist only when playing over SSH (ringbearer serve).")
             return
+        # Imported here: it brings in asyncssh, a large share of start-up time otherwise.
+        from .screens.account import AccountScreen
+
         self.push_screen(AccountScreen(keys_file))
 
     def action_help(self) -> None:
