@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from typing import Literal
 
 import msgspec
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 import ringbearer_engine as rb
@@ -30,6 +32,7 @@ from .seats import NewGameRequest
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
+from .terminal_watch import terminal_gone
 
 
 class StartNew(msgspec.Struct, frozen=True):
@@ -56,6 +59,7 @@ class RingbearerApp(App[None]):
         Binding("ctrl+q", "quit_app", "Quit", id="app.quit", priority=True),
     ]
     HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+    TERMINAL_CHECK_SECONDS = 0.25
 
     def __init__(self, paths: AppPaths, start: Start | None = None) -> None:
         super().__init__()
@@ -79,6 +83,7 @@ class RingbearerApp(App[None]):
                 timeout=10,
             )
         self._install_signal_handlers()
+        self._watch_terminal()
         self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
@@ -97,6 +102,30 @@ class RingbearerApp(App[None]):
                 loop.add_signal_handler(number, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread, or no signals here: nothing to hang up on
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":
+            from .driver import ResilientDriver  # imports termios: not on Windows
+
+            return ResilientDriver
+        return driver
+
+    def _watch_terminal(self) -> None:
+        # A terminal closed while the app was starting may never send SIGHUP (see
+        # terminal_watch), so look from time to time. (Not at once: exiting in the middle of
+        # mounting the first screen would fail that screen's mount.)
+        # (No isatty() test: a terminal that has hung up is no longer a tty by that test.)
+        stdin = sys.__stdin__
+        if self.is_headless or stdin is None:
+            return
+        fd = stdin.fileno()
+
+        def check() -> None:
+            if terminal_gone(fd) and self.exit_reason != "hang-up":
+                self.hang_up()
+
+        self.set_interval(self.TERMINAL_CHECK_SECONDS, check)
 
     def on_unmount(self) -> None:
         try:
