@@ -128,3 +128,33 @@ def test_usernames_are_checked(tmp_path: Path) -> None:
         with pytest.raises(AccountError):
             store.authenticate(name, new_key())
     assert store.usernames() == []
+
+
+def test_a_key_registered_with_a_comment_logs_in_without_one(tmp_path: Path) -> None:
+    """A client offers only the key, never the comment pasted beside it in the file."""
+    store = AccountStore(tmp_path)
+    first = new_key()
+    laptop = asyncssh.generate_private_key("ssh-ed25519", comment="ann@laptop")
+    account = store.authenticate("ann", first)
+    with account.keys_file.open("a") as handle:
+        handle.write(laptop.export_public_key("openssh").decode())
+    offered = asyncssh.import_public_key(laptop.export_public_key("openssh")).convert_to_public()
+    offered.set_comment(None)
+    assert store.authenticate("ann", offered) == account
+
+
+async def test_the_same_key_cannot_be_added_twice_whatever_its_comment(
+    quick_settings: AppPaths, keys_file: Path
+) -> None:
+    registered = asyncssh.import_public_key(keys_file.read_text().strip())
+    again = registered.export_public_key("openssh").decode().strip() + " ann@other-name"
+    before = keys_file.read_text()
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await press(pilot, "a", "a")
+        app.screen.query_one(Input).value = again
+        await press(pilot, "enter")
+        assert keys_file.read_text() == before
+        assert app.screen.query_one(OptionList).option_count == 1
+        messages = [str(n.message) for n in app._notifications]
+        assert any("already one of your keys" in m for m in messages), messages

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import ringbearer_engine
 import ringbearer_tui
+from ringbearer_tui import cli
 from ringbearer_tui.cli import main
 
 
@@ -45,3 +48,48 @@ def test_an_unknown_flag_is_refused() -> None:
     with pytest.raises(SystemExit) as exited:
         main(["--colour"])
     assert exited.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--data-dir", "{dir}"],
+        ["--data-dir", "{dir}", "serve"],
+        ["serve", "--port", "2299", "--data-dir", "{dir}"],
+    ],
+)
+def test_data_dir_is_accepted_before_or_after_the_subcommand(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[Path] = []
+
+    def fake_serve(args: argparse.Namespace, data: Path) -> int:
+        served.append(data)
+        return 0
+
+    monkeypatch.setattr(cli, "_serve", fake_serve)
+    assert main([part.format(dir=tmp_path) for part in argv]) == 0
+    assert served == [tmp_path / "server"]
+
+
+def test_leaving_data_dir_out_after_the_subcommand_keeps_the_one_before() -> None:
+    args = cli._parser().parse_args(["--data-dir", "/srv/rb", "continue"])
+    assert args.data_dir == Path("/srv/rb")
+
+
+@pytest.mark.parametrize("command", ["new", "continue", "load", "serve"])
+def test_each_subcommand_help_shows_the_global_options(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "--data-dir" in capsys.readouterr().out
+
+
+def test_new_help_lists_every_game_id(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["new", "--help"])
+    out = capsys.readouterr().out
+    for game in ringbearer_engine.list_games():
+        assert game.id in out
+        assert game.title in out

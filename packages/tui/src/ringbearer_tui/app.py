@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from typing import Literal
 
 import msgspec
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 import ringbearer_engine as rb
@@ -21,7 +23,6 @@ from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file
 from .paths import AppPaths
-from .screens.account import AccountScreen
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu
@@ -31,6 +32,7 @@ from .seats import NewGameRequest
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
+from .terminal_watch import terminal_gone
 
 
 class StartNew(msgspec.Struct, frozen=True):
@@ -57,6 +59,7 @@ class RingbearerApp(App[None]):
         Binding("ctrl+q", "quit_app", "Quit", id="app.quit", priority=True),
     ]
     HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+    TERMINAL_CHECK_SECONDS = 0.25
 
     def __init__(self, paths: AppPaths, start: Start | None = None) -> None:
         super().__init__()
@@ -81,6 +84,7 @@ class RingbearerApp(App[None]):
                 timeout=10,
             )
         self._install_signal_handlers()
+        self._watch_terminal()
         self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
@@ -99,6 +103,30 @@ class RingbearerApp(App[None]):
                 loop.add_signal_handler(number, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread, or no signals here: nothing to hang up on
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":
+            from .driver import ResilientDriver  # imports termios: not on Windows
+
+            return ResilientDriver
+        return driver
+
+    def _watch_terminal(self) -> None:
+        # A terminal closed while the app was starting may never send SIGHUP (see
+        # terminal_watch), so look from time to time. (Not at once: exiting in the middle of
+        # mounting the first screen would fail that screen's mount.)
+        # (No isatty() test: a terminal that has hung up is no longer a tty by that test.)
+        stdin = sys.__stdin__
+        if self.is_headless or stdin is None:
+            return
+        fd = stdin.fileno()
+
+        def check() -> None:
+            if terminal_gone(fd) and self.exit_reason != "hang-up":
+                self.hang_up()
+
+        self.set_interval(self.TERMINAL_CHECK_SECONDS, check)
 
     def on_unmount(self) -> None:
         try:
@@ -188,6 +216,9 @@ class RingbearerApp(App[None]):
         if keys_file is None:
             self.notify("Accounts exist only when playing over SSH (ringbearer serve).")
             return
+        # Imported here: it brings in asyncssh, a large share of start-up time otherwise.
+        from .screens.account import AccountScreen
+
         self.push_screen(AccountScreen(keys_file))
 
     def action_help(self) -> None:

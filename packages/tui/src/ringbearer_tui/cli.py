@@ -28,24 +28,30 @@ def _parser() -> argparse.ArgumentParser:
         action="version",
         version=f"ringbearer {__version__} (engine {engine_version})",
     )
-    parser.add_argument(
-        "--data-dir",
-        type=Path,
-        help="keep saves and settings here (default: the platform's data folder, "
-        "or $RINGBEARER_DATA_DIR)",
-    )
+    _add_global_options(parser, default=None)
+    # The same options after a subcommand (`ringbearer serve --data-dir X`); suppressed
+    # defaults there, so that leaving them out keeps what was given before the subcommand.
+    common = argparse.ArgumentParser(add_help=False)
+    _add_global_options(common, default=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    new = commands.add_parser("new", help="start a new game at once")
-    new.add_argument("game", help="a game id, e.g. mount-doom")
+    games = rb.list_games()
+    new = commands.add_parser(
+        "new",
+        parents=[common],
+        help="start a new game at once",
+        epilog="games:\n" + "".join(f"  {game.id:<16} {game.title}\n" for game in games),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    new.add_argument("game", help="the game's id (listed below)")
     new.add_argument(
         "--seats",
         help="comma-separated seats; NAME for a person, NAME=BOT for a bot (e.g. Ann,Bo=heuristic)",
     )
     new.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    commands.add_parser("continue", help="resume the most recent unfinished game")
-    load = commands.add_parser("load", help="open a save file")
+    commands.add_parser("continue", parents=[common], help="resume the most recent unfinished game")
+    load = commands.add_parser("load", parents=[common], help="open a save file")
     load.add_argument("file", type=Path)
-    serve = commands.add_parser("serve", help="let people play over SSH")
+    serve = commands.add_parser("serve", parents=[common], help="let people play over SSH")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port (2222)")
     serve.add_argument(
@@ -70,6 +76,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--log-format", choices=["text", "json"], default="text")
     return parser
+
+
+def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        help="keep saves and settings here (default: the platform's data folder, "
+        "or $RINGBEARER_DATA_DIR)",
+    )
 
 
 def _serve(args: argparse.Namespace, data: Path) -> int:

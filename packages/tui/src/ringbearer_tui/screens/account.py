@@ -16,7 +16,7 @@ from ..atomic import write_atomic
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..environment import served_account
-from ..server.accounts import key_line, read_keys
+from ..server.accounts import key_line, read_keys, same_key
 
 
 class AccountScreen(Screen[None]):
@@ -82,8 +82,11 @@ class AccountScreen(Screen[None]):
                 self.notify(f"That is not a public key: {error}", severity="error")
                 return
             keys = read_keys(self.keys_file)
-            if key_line(key) in {key_line(known) for known in keys}:
-                self.notify("That key is already registered.")
+            if any(same_key(key, known) for known in keys):
+                self.notify(
+                    f"Key {key.get_fingerprint()} is already one of your keys; nothing was added.",
+                    severity="warning",
+                )
                 return
             self._write([*keys, key])
             self.notify(f"Key {key.get_fingerprint()} added.")

@@ -55,6 +55,11 @@ def key_line(key: asyncssh.SSHKey) -> str:
     return key.export_public_key("openssh").decode().strip()
 
 
+def same_key(one: asyncssh.SSHKey, other: asyncssh.SSHKey) -> bool:
+    """Whether two keys are one key: by type and blob, whatever comment either carries."""
+    return one.public_data == other.public_data
+
+
 def read_keys(path: Path) -> list[asyncssh.SSHKey]:
     """The valid keys in an authorized-keys file (lines that do not parse are skipped)."""
     try:
@@ -134,6 +139,5 @@ def _check_username(username: str) -> None:
 
 
 def _check_key(account: Account, username: str, key: asyncssh.SSHKey) -> None:
-    wanted = key_line(key)
-    if not any(key_line(k) == wanted for k in read_keys(account.keys_file)):
+    if not any(same_key(key, known) for known in read_keys(account.keys_file)):
         raise AccountError(f"this key is not registered for {username!r}")
