@@ -21,7 +21,7 @@ from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest, Seat
-from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 from . import positions
 
@@ -157,3 +157,38 @@ async def test_a_loaded_position_shows_its_decision(quick_settings: AppPaths, wh
         prompt = str(screen.query_one("#prompt").render())
         assert prompt == match.prompt
         assert len(screen.query_one(ActionMenu).actions) == len(match.actions())
+
+
+async def test_every_choice_of_a_long_list_is_played_by_its_key_at_80_by_24(
+    quick_settings: AppPaths,
+) -> None:
+    """At the start there are ten or more choices: each key shown plays its own choice."""
+    position = positions.reach(positions.at_start).save()
+    actions = rb.Match.load(position).actions()
+    assert len(actions) >= 10
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for index, action in enumerate(actions):
+            expected = rb.Match.load(position)
+            expected.play(action)
+            app.open_match(rb.Match.load(position))  # a fresh copy for each key
+            await settle(pilot)
+            screen = game_screen(app)
+            shown = screen.query_one(ActionMenu).items[index].plain
+            key = shown.split(" ", 1)[0]
+            assert key == CHOICE_KEYS[index]
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.session.match.log == expected.log, f"{key} played the wrong choice"
+
+
+async def test_no_choice_key_is_taken_by_another_binding_on_the_game_screen(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, StartLoaded(positions.reach(positions.at_start).save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bindings = app.active_bindings
+        for number, key in enumerate(CHOICE_KEYS, start=1):
+            assert bindings[key].binding.action == f"choose({number})", key
