@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+import ringbearer_engine as rb
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.lines import LinePanel
@@ -93,14 +94,18 @@ class MenuApp(App[None]):
         self.chosen.append(event.action)
 
 
+class Pick(rb.Action, frozen=True, tag="pick"):
+    n: int
+
+
 def twelve_choices(menu: ActionMenu) -> None:
-    menu.show([f"act{n}" for n in range(12)], [f"choice {n}" for n in range(12)])
+    menu.show([Pick(n) for n in range(12)], [f"choice {n}" for n in range(12)])
 
 
 async def test_a_wrapped_choice_continues_indented_under_its_label() -> None:
     menu = ActionMenu()
     async with MenuApp(menu).run_test() as pilot:
-        menu.show(["keep", "go"], ["Keep the black two with Cave Troll and Aragorn", "Go on"])
+        menu.show([Pick(0), Pick(1)], ["Keep the black two with Cave Troll and Aragorn", "Go on"])
         await pilot.pause()
         rows = [row.rstrip() for row in shown(menu)]
         assert rows[0] == "1 Keep the black two"
@@ -147,4 +152,4 @@ async def test_enter_never_plays_a_choice_that_is_not_on_screen() -> None:
         assert app.chosen == []
         assert menu.is_visible_item(11)
         await pilot.press("enter")
-        assert app.chosen == ["act11"]
+        assert app.chosen == [Pick(11)]
