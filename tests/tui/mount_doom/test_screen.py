@@ -9,13 +9,18 @@ import pytest
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.state import MountDoomState
+from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
+    CardsAndDice,
     EncounterRow,
     MountDoomBoard,
     SlotWidget,
     TableTop,
+    fitted,
+    slot_forms,
 )
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -192,3 +197,35 @@ async def test_no_choice_key_is_taken_by_another_binding_on_the_game_screen(
         bindings = app.active_bindings
         for number, key in enumerate(CHOICE_KEYS, start=1):
             assert bindings[key].binding.action == f"choose({number})", key
+
+
+def three_cards_held(state: MountDoomState, match: rb.Match) -> bool:
+    view = match.view(None)
+    assert isinstance(view, MountDoomView)
+    return len(view.held) >= 3 and bool(view.rolled)
+
+
+async def test_at_80_by_24_wrapped_cards_push_the_dice_down_not_out_of_sight(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(three_cards_held)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        panel = screen.query_one(CardsAndDice)
+        rows = [panel.render_line(y).text for y in range(panel.content_size.height)]
+        assert rows[0].startswith("Cards ")
+        assert rows[1].startswith("      "), "the cards' second line is indented under them"
+        assert rows[-1].startswith("Rolled "), rows
+        area = screen.query_one("#board-area").content_region
+        assert panel.region.bottom <= area.bottom, "the dice line is below the visible board"
+
+
+def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
+    slot = SlotView(slot=3, card="balrog", face_up=True, occupied=True, symbol="merry")
+    forms = slot_forms(slot)
+    assert fitted(forms, 40).plain == "3 Balrog of Moria enemy"
+    assert fitted(forms, 21).plain == "3 Balrog of Moria"  # the colour still says enemy
+    assert fitted(forms, 10).plain == "3 Balrog …"
+    assert all(fitted(forms, width).cell_len <= width for width in range(1, 40))
