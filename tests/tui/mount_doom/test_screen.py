@@ -229,3 +229,17 @@ def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
     assert fitted(forms, 21).plain == "3 Balrog of Moria"  # the colour still says enemy
     assert fitted(forms, 10).plain == "3 Balrog …"
     assert all(fitted(forms, width).cell_len <= width for width in range(1, 40))
+
+
+async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sight(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(positions.in_battle)  # five warriors make the Isengard line long
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        top = game_screen(app).query_one(TableTop)
+        rows = [top.render_line(y).text.rstrip() for y in range(top.content_size.height)]
+        isengard = next(n for n, row in enumerate(rows) if row.startswith("Isengard"))
+        assert rows[isengard + 1].startswith(" " * 10), "the wrapped part is indented"
+        assert rows[-1].startswith("Nazgûl"), rows

@@ -136,6 +136,15 @@ class LinePanel(Widget):
         rows = [n for n, (i, _) in enumerate(self.wrapped()) if i == index]
         return bool(rows) and self.top <= rows[0] and rows[-1] < self.top + self.content_size.height
 
+    def fit_height_to_lines(self) -> None:
+        """Make the panel exactly as tall as its wrapped lines (plus its border), for panels
+        that must show everything. The screen is laid out again only when that changes."""
+        if self.content_size.width <= 0:
+            return  # not laid out yet: on_resize comes back here
+        rows = len(self.wrapped()) + self.styles.gutter.height
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
+
     def after_scroll(self) -> None:
         """Called when the window moved or the items changed (e.g. to show what is hidden)."""
 

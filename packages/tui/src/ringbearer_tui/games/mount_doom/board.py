@@ -127,14 +127,15 @@ def forces_lines(view: MountDoomView) -> list[Text]:
 
 
 class TableTop(LinePanel):
-    """Track, route and forces, redrawn from the view only when they change."""
+    """Track, route and forces, redrawn from the view only when they change; as tall as
+    its lines."""
 
     DEFAULT_CSS = """
     TableTop { height: 10; width: 100%; border: none; }
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(hanging=10)  # past the row names
         self.view: MountDoomView | None = None
 
     def show(self, view: MountDoomView) -> None:
@@ -144,6 +145,7 @@ class TableTop(LinePanel):
         width = max(4, min(7, (self.size.width - 11) // 9))
         route = route_lines(view, protected, width)
         self.set_items([track_line(view), *route, figures_line(view), *forces_lines(view)])
+        self.fit_height_to_lines()  # a long Isengard line wraps rather than hide the Nazgûl
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -319,18 +321,11 @@ class CardsAndDice(LinePanel):
 
     def show(self, view: MountDoomView) -> None:
         self.set_items([held_line(view), *tray_lines(view)])
-        self._fit_height()
+        self.fit_height_to_lines()
 
     def on_resize(self) -> None:
         super().on_resize()
-        self._fit_height()
-
-    def _fit_height(self) -> None:
-        # A new layout only when the number of lines changes, not on every step.
-        if self.content_size.width > 0:
-            rows = len(self.wrapped())
-            if self.styles.height is None or self.styles.height.value != rows:
-                self.styles.height = rows
+        self.fit_height_to_lines()
 
 
 class MountDoomBoard(Vertical):
