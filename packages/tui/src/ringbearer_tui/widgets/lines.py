@@ -86,6 +86,8 @@ class LinePanel(Widget):
         return self._wrapped
 
     def _wrap(self, item: Text, width: int) -> list[Text]:
+        """The item's lines; with ``hanging``, the first keeps the full width and the rest
+        are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
         console = self.app.console
         lines = list(item.wrap(console, width, overflow="fold"))
         indent = self.hanging
