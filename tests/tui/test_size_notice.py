@@ -7,10 +7,11 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from ringbearer_tui.app import RingbearerApp, StartLoaded
+from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
+from ringbearer_tui.seats import NewGameRequest, Seat
 from ringbearer_tui.widgets.size_notice import SizeNotice
 
 from .mount_doom import positions
@@ -89,3 +90,22 @@ async def test_quit_works_behind_the_notice(paths: AppPaths) -> None:
         await pilot.pause()
         assert app.return_code == 0
         assert not app.is_running
+
+
+async def test_bots_wait_behind_the_notice_and_move_once_it_is_gone(
+    quick_settings: AppPaths,
+) -> None:
+    seats = [Seat("Ann", "bot", "heuristic"), Seat("Bo", "bot", "heuristic")]
+    app = RingbearerApp(quick_settings, StartNew(NewGameRequest("mount-doom", seats, {}, 3)))
+    async with app.run_test(size=(60, 15)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        match = screen.session.match
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert len(match.log) == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert len(match.log) > 0

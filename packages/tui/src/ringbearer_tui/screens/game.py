@@ -175,6 +175,10 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self._bot_moves, action)
 
     def _bot_moves(self, action: rb.Action) -> None:
+        if self.rb_app.too_small:
+            # The size notice hides the board: hold the move until the player can see it.
+            self.set_timer(0.25, lambda: self._bot_moves(action))
+            return
         self._bot_pending = False
         if self.session.bot_to_move and self.is_attached:
             self.play(action)
