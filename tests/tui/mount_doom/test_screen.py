@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
@@ -243,3 +244,27 @@ async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sig
         isengard = next(n for n, row in enumerate(rows) if row.startswith("Isengard"))
         assert rows[isengard + 1].startswith(" " * 10), "the wrapped part is indented"
         assert rows[-1].startswith("Nazgûl"), rows
+
+
+async def test_reading_a_card_that_covers_another_names_the_covered_card() -> None:
+    """At 80 columns the slot's line has no room for "on …"; reading the card tells it."""
+    read: list[SlotWidget.Read] = []
+
+    class OneSlot(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SlotWidget(2)
+
+        def on_slot_widget_read(self, event: SlotWidget.Read) -> None:
+            read.append(event)
+
+    app = OneSlot()
+    async with app.run_test(size=(21, 3)) as pilot:
+        slot = app.query_one(SlotWidget)
+        covering = SlotView(2, "army-of-the-dead", True, True, "merry", covers="cave-troll")
+        slot.show(covering)
+        await pilot.pause()
+        assert "Cave Troll" not in str(slot.render())
+        await pilot.click(SlotWidget)
+        await pilot.pause()
+        assert len(read) == 1
+        assert "It lies on Cave Troll." in read[0].text

@@ -196,7 +196,9 @@ class SlotWidget(Widget):
             self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
             return
         card = CARDS[slot.card]
-        self.post_message(self.Read(f"{card.name} ({card.side})", card.text))
+        # A narrow row drops "on …" from the slot's line, so the card's text says it.
+        under = f"\n\nIt lies on {card_name(slot.covers)}." if slot.covers else ""
+        self.post_message(self.Read(f"{card.name} ({card.side})", card.text + under))
 
     def on_click(self, event: Click) -> None:
         event.stop()
