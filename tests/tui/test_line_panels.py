@@ -8,6 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+import ringbearer_engine as rb
+from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.lines import LinePanel
 
@@ -75,3 +77,79 @@ async def test_the_log_follows_its_newest_line() -> None:
         rows = [row.strip() for row in shown(log)]
         assert rows[-1] == "step 9"
         assert "step 0" not in rows
+
+
+class MenuApp(App[None]):
+    CSS = "ActionMenu { width: 24; height: 8; }"
+
+    def __init__(self, menu: ActionMenu) -> None:
+        super().__init__()
+        self.menu = menu
+        self.chosen: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.menu
+
+    def on_action_menu_chosen(self, event: ActionMenu.Chosen) -> None:
+        self.chosen.append(event.action)
+
+
+class Pick(rb.Action, frozen=True, tag="pick"):
+    n: int
+
+
+def twelve_choices(menu: ActionMenu) -> None:
+    menu.show([Pick(n) for n in range(12)], [f"choice {n}" for n in range(12)])
+
+
+async def test_a_wrapped_choice_continues_indented_under_its_label() -> None:
+    menu = ActionMenu()
+    async with MenuApp(menu).run_test() as pilot:
+        menu.show([Pick(0), Pick(1)], ["Keep the black two with Cave Troll and Aragorn", "Go on"])
+        await pilot.pause()
+        rows = [row.rstrip() for row in shown(menu)]
+        assert rows[0] == "1 Keep the black two"
+        assert rows[1].startswith("  with")
+        assert all(row.startswith("  ") for row in rows[1 : rows.index("2 Go on")])
+
+
+async def test_choices_past_nine_are_keyed_by_letters_skipping_the_screens_own() -> None:
+    menu = ActionMenu()
+    async with MenuApp(menu).run_test() as pilot:
+        twelve_choices(menu)
+        await pilot.pause()
+        keys = [line.plain.split(" ")[0] for line in menu.items]
+        assert keys == [*"123456789", "a", "b", "c"]
+        assert not {"h", "q", "u"} & set(CHOICE_KEYS)
+
+
+async def test_the_choices_panel_says_how_many_choices_are_out_of_view() -> None:
+    menu = ActionMenu()
+    async with MenuApp(menu).run_test() as pilot:
+        twelve_choices(menu)  # six rows of content show choices 0-5
+        await pilot.pause()
+        assert menu.border_subtitle == "↓ 6 more"
+        menu.action_jump(8)
+        await pilot.pause()
+        assert menu.border_subtitle == "↑ 3 more  ↓ 3 more"
+        menu.action_jump(-1)
+        await pilot.pause()
+        assert menu.border_subtitle == "↑ 6 more"
+
+
+async def test_enter_never_plays_a_choice_that_is_not_on_screen() -> None:
+    menu = ActionMenu()
+    app = MenuApp(menu)
+    async with app.run_test() as pilot:
+        twelve_choices(menu)
+        menu.focus()
+        await pilot.press("end")
+        twelve_choices(menu)  # the screen shows the same decision again (e.g. after a hint)
+        await pilot.pause()
+        assert menu.is_visible_item(menu.highlighted)
+        menu.scroll_lines(-20)  # the wheel moves the window away from the highlighted choice
+        await pilot.press("enter")
+        assert app.chosen == []
+        assert menu.is_visible_item(11)
+        await pilot.press("enter")
+        assert app.chosen == [Pick(11)]

@@ -40,7 +40,7 @@ async def pause(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [(60, 15), (80, 24), (120, 40)], ids=["60x15", "80x24", "120x40"])
 def test_main_menu(snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]) -> None:
     assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=pause)
 

@@ -6,22 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.state import MountDoomState
+from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
+    CardsAndDice,
     EncounterRow,
     MountDoomBoard,
     SlotWidget,
     TableTop,
+    fitted,
+    slot_forms,
 )
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest, Seat
-from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 from . import positions
 
@@ -157,3 +163,108 @@ async def test_a_loaded_position_shows_its_decision(quick_settings: AppPaths, wh
         prompt = str(screen.query_one("#prompt").render())
         assert prompt == match.prompt
         assert len(screen.query_one(ActionMenu).actions) == len(match.actions())
+
+
+async def test_every_choice_of_a_long_list_is_played_by_its_key_at_80_by_24(
+    quick_settings: AppPaths,
+) -> None:
+    """At the start there are ten or more choices: each key shown plays its own choice."""
+    position = positions.reach(positions.at_start).save()
+    actions = rb.Match.load(position).actions()
+    assert len(actions) >= 10
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for index, action in enumerate(actions):
+            expected = rb.Match.load(position)
+            expected.play(action)
+            app.open_match(rb.Match.load(position))  # a fresh copy for each key
+            await settle(pilot)
+            screen = game_screen(app)
+            shown = screen.query_one(ActionMenu).items[index].plain
+            key = shown.split(" ", 1)[0]
+            assert key == CHOICE_KEYS[index]
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.session.match.log == expected.log, f"{key} played the wrong choice"
+
+
+async def test_no_choice_key_is_taken_by_another_binding_on_the_game_screen(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, StartLoaded(positions.reach(positions.at_start).save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bindings = app.active_bindings
+        for number, key in enumerate(CHOICE_KEYS, start=1):
+            assert bindings[key].binding.action == f"choose({number})", key
+
+
+def three_cards_held(state: MountDoomState, match: rb.Match) -> bool:
+    view = match.view(None)
+    assert isinstance(view, MountDoomView)
+    return len(view.held) >= 3 and bool(view.rolled)
+
+
+async def test_at_80_by_24_wrapped_cards_push_the_dice_down_not_out_of_sight(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(three_cards_held)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        panel = screen.query_one(CardsAndDice)
+        rows = [panel.render_line(y).text for y in range(panel.content_size.height)]
+        assert rows[0].startswith("Cards ")
+        assert rows[1].startswith("      "), "the cards' second line is indented under them"
+        assert rows[-1].startswith("Rolled "), rows
+        area = screen.query_one("#board-area").content_region
+        assert panel.region.bottom <= area.bottom, "the dice line is below the visible board"
+
+
+def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
+    slot = SlotView(slot=3, card="balrog", face_up=True, occupied=True, symbol="merry")
+    forms = slot_forms(slot)
+    assert fitted(forms, 40).plain == "3 Balrog of Moria enemy"
+    assert fitted(forms, 21).plain == "3 Balrog of Moria"  # the colour still says enemy
+    assert fitted(forms, 10).plain == "3 Balrog …"
+    assert all(fitted(forms, width).cell_len <= width for width in range(1, 40))
+
+
+async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sight(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(positions.in_battle)  # five warriors make the Isengard line long
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        top = game_screen(app).query_one(TableTop)
+        rows = [top.render_line(y).text.rstrip() for y in range(top.content_size.height)]
+        isengard = next(n for n, row in enumerate(rows) if row.startswith("Isengard"))
+        assert rows[isengard + 1].startswith(" " * 10), "the wrapped part is indented"
+        assert rows[-1].startswith("Nazgûl"), rows
+
+
+async def test_reading_a_card_that_covers_another_names_the_covered_card() -> None:
+    """At 80 columns the slot's line has no room for "on …"; reading the card tells it."""
+    read: list[SlotWidget.Read] = []
+
+    class OneSlot(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SlotWidget(2)
+
+        def on_slot_widget_read(self, event: SlotWidget.Read) -> None:
+            read.append(event)
+
+    app = OneSlot()
+    async with app.run_test(size=(21, 3)) as pilot:
+        slot = app.query_one(SlotWidget)
+        covering = SlotView(2, "army-of-the-dead", True, True, "merry", covers="cave-troll")
+        slot.show(covering)
+        await pilot.pause()
+        assert "Cave Troll" not in str(slot.render())
+        await pilot.click(SlotWidget)
+        await pilot.pause()
+        assert len(read) == 1
+        assert "It lies on Cave Troll." in read[0].text

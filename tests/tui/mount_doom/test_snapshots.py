@@ -33,3 +33,11 @@ def test_mount_doom_screen(
     match = positions.reach(getattr(positions, where))
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
     assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+def test_mount_doom_screen_below_the_minimum_size(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    match = positions.reach(positions.at_start)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    assert snap_compare(app, terminal_size=(60, 15), run_before=settle)

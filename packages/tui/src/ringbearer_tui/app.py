@@ -9,6 +9,7 @@ import sys
 from typing import Literal
 
 import msgspec
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
@@ -33,6 +34,7 @@ from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
 from .terminal_watch import terminal_gone
+from .widgets.size_notice import SizeNotice, too_small
 
 
 class StartNew(msgspec.Struct, frozen=True):
@@ -60,6 +62,9 @@ class RingbearerApp(App[None]):
     ]
     HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
     TERMINAL_CHECK_SECONDS = 0.25
+    KEYS_WHEN_TOO_SMALL = frozenset({"ctrl+q"})
+    """While the size notice shows, only quitting works: other keys would act on a screen
+    the player cannot see."""
 
     def __init__(self, paths: AppPaths, start: Start | None = None) -> None:
         super().__init__()
@@ -85,6 +90,7 @@ class RingbearerApp(App[None]):
             )
         self._install_signal_handlers()
         self._watch_terminal()
+        self.screen_change_signal.subscribe(self, lambda _: self.call_after_refresh(self._fit))
         self.call_after_refresh(self._begin)
 
     def _begin(self) -> None:
@@ -157,6 +163,38 @@ class RingbearerApp(App[None]):
                 return screen.session
         return None
 
+    # -- the minimum size -------------------------------------------------------------------
+
+    @property
+    def too_small(self) -> bool:
+        return too_small(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Show the size notice on the active screen while the terminal is too small."""
+        screen = self.screen
+        notices = screen.query_children(SizeNotice)
+        if not self.too_small:
+            notices.remove()
+        elif notices:
+            notices.first().show_for(self.size)
+        else:
+            screen.mount(SizeNotice(self.size))
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.too_small and self._blocked_while_too_small(event):
+            return
+        await super().on_event(event)
+
+    def _blocked_while_too_small(self, event: events.Event) -> bool:
+        if isinstance(event, events.InputEvent | events.Paste) and event.is_forwarded:
+            return False  # already let through once
+        if isinstance(event, events.Key):
+            return event.key not in self.KEYS_WHEN_TOO_SMALL
+        return isinstance(event, (events.MouseEvent, events.Paste))
+
     # -- settings ---------------------------------------------------------------------------
 
     def apply_settings(self, settings: Settings, *, persist: bool) -> None:
@@ -226,7 +264,7 @@ class RingbearerApp(App[None]):
             self.push_screen(HelpDialog(self.screen))
 
     def action_quit_app(self) -> None:
-        if not self.settings.confirm_quit:
+        if not self.settings.confirm_quit or self.too_small:  # no dialog could be seen
             self.save_and_exit()
             return
 

@@ -25,7 +25,7 @@ from ..dialogs.text_prompt import TextPrompt
 from ..games import Board, look_for
 from ..session import GameSession
 from ..storage import SaveNameError
-from ..widgets.action_menu import ActionMenu
+from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
 
@@ -38,15 +38,17 @@ HINT_PLAYOUTS = 400
 class GameScreen(Screen[None]):
     HELP_TITLE = "the game"
     HELP_TEXT = (
-        "Choose with the number keys, or move through the list with the arrows and press "
-        "enter, or click a choice. A hint ranks the current choices by the share of imagined "
-        "games they win. Undo takes back your last decision when no dice were rolled and no "
+        "Choose with the key shown beside each choice (the digits, then letters), or move "
+        "through the list with the arrows and press enter, or click a choice. When the list is "
+        "longer than its panel, its bottom edge says how many more there are. A hint ranks "
+        "the current choices by the share of imagined games they win. Undo takes back your "
+        "last decision when no dice were rolled and no "
         "card was revealed since."
     )
     BINDINGS = [
         *(
-            Binding(str(n), f"choose({n})", f"Choice {n}", show=False, id=f"game.choose-{n}")
-            for n in range(1, 10)
+            Binding(key, f"choose({n})", f"Choice {n}", show=False, id=f"game.choose-{n}")
+            for n, key in enumerate(CHOICE_KEYS, start=1)
         ),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -59,6 +61,7 @@ class GameScreen(Screen[None]):
     GameScreen #side { width: 1fr; min-width: 34; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
+    GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -172,6 +175,10 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self._bot_moves, action)
 
     def _bot_moves(self, action: rb.Action) -> None:
+        if self.rb_app.too_small:
+            # The size notice hides the board: hold the move until the player can see it.
+            self.set_timer(0.25, lambda: self._bot_moves(action))
+            return
         self._bot_pending = False
         if self.session.bot_to_move and self.is_attached:
             self.play(action)

@@ -29,8 +29,12 @@ TITLE_ART = """\
 class MainMenu(Screen[None]):
     HELP_TITLE = "the main menu"
     BINDINGS = [
+        # Each entry's key is printed on its button, so the footer need not repeat them all
+        # (at 80 columns they pushed the footer's own keys off the line).
         *(
-            Binding(entry.key, f"app.{entry.action}", entry.label, id=f"menu.{entry.id}")
+            Binding(
+                entry.key, f"app.{entry.action}", entry.label, show=False, id=f"menu.{entry.id}"
+            )
             for entry in (*MENU, ACCOUNT)
         ),
         Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),

@@ -1,8 +1,9 @@
-"""The numbered list of choices for the decision at hand."""
+"""The list of choices for the decision at hand, each with the key that plays it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from string import ascii_lowercase
 
 from rich.text import Text
 from textual import events
@@ -13,10 +14,17 @@ import ringbearer_engine as rb
 
 from .lines import LinePanel
 
+TAKEN_LETTERS = frozenset("hqu")
+"""Letters the game screen keeps for itself (hint, undo) or that quit elsewhere in the app,
+so that a stray press of them never plays a choice."""
+CHOICE_KEYS = (*"123456789", *(c for c in ascii_lowercase if c not in TAKEN_LETTERS))
+"""The key of each choice by position: the digits, then the letters left over."""
+
 
 class ActionMenu(LinePanel):
-    """Every legal action as a numbered line: click it, press its number, or move with the
-    arrows and press enter."""
+    """Every legal action as a line led by its key: press the key, click the line, or move
+    with the arrows and press enter. When the list is longer than the panel, the bottom
+    border says how many choices are above and below."""
 
     can_focus = True
     DEFAULT_CSS = """
@@ -39,7 +47,7 @@ class ActionMenu(LinePanel):
             self.action = action
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, hanging=2)  # under the label, past "1 "
         self._actions: list[rb.Action] = []
         self.highlighted = 0
         self.border_title = "Choices"
@@ -55,25 +63,28 @@ class ActionMenu(LinePanel):
         notes: Sequence[str] | None = None,
     ) -> None:
         """Replace the choices. ``notes`` (e.g. the advisor's estimates) follow the labels."""
+        same_choices = list(actions) == self._actions
         self._actions = list(actions)
-        if self.highlighted:
+        if not same_choices or self.highlighted >= len(self._actions):
             self.highlighted = 0
-            self.refresh()
         items = []
         for index, label in enumerate(labels):
-            line = Text(f"{index + 1} " if index < 9 else "  ", style="bold")
+            line = Text(f"{key_of(index)} ", style="bold")
             line.append(label)
             if notes and notes[index]:
                 line.append(f"  {notes[index]}", style="dim")
             items.append(line)
         self.set_items(items)
+        if self._actions:
+            self.keep_visible(self.highlighted)
+        self.after_scroll()
 
     def line_style(self, index: int) -> str:
         return "reverse" if index == self.highlighted and self.has_focus else ""
 
     def choose_number(self, number: int) -> bool:
         """Choose the option shown with ``number`` (1-based); False if there is none."""
-        if not 1 <= number <= min(9, len(self._actions)):
+        if not 1 <= number <= len(self._actions):
             return False
         self.post_message(self.Chosen(self._actions[number - 1]))
         return True
@@ -93,8 +104,20 @@ class ActionMenu(LinePanel):
         self._highlight(max(0, min(len(self._actions) - 1, self.highlighted + direction * 5)))
 
     def action_select(self) -> None:
-        if 0 <= self.highlighted < len(self._actions):
-            self.post_message(self.Chosen(self._actions[self.highlighted]))
+        if not 0 <= self.highlighted < len(self._actions):
+            return
+        if not self.is_visible_item(self.highlighted):
+            # Never play what the player cannot see: bring it into view first.
+            self.keep_visible(self.highlighted)
+            return
+        self.post_message(self.Chosen(self._actions[self.highlighted]))
+
+    def after_scroll(self) -> None:
+        above, below = self.items_out_of_view()
+        marks = [f"↑ {above} more" if above else "", f"↓ {below} more" if below else ""]
+        subtitle = "  ".join(mark for mark in marks if mark)
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
 
     def on_click(self, event: events.Click) -> None:
         index = self.item_at(event.y - 1)  # the border takes the first row
@@ -107,3 +130,8 @@ class ActionMenu(LinePanel):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def key_of(index: int) -> str:
+    """The key shown beside (and playing) the choice at ``index``; " " past the last key."""
+    return CHOICE_KEYS[index] if index < len(CHOICE_KEYS) else " "

@@ -27,12 +27,17 @@ class LinePanel(Widget):
     LinePanel { border: round $primary; }
     """
 
-    def __init__(self, *, id: str | None = None, follow_end: bool = False) -> None:
+    def __init__(
+        self, *, id: str | None = None, follow_end: bool = False, hanging: int = 0
+    ) -> None:
         super().__init__(id=id)
         self.items: list[Text] = []
         self.top = 0
         """Index of the first wrapped line shown."""
         self.follow_end = follow_end
+        self.hanging = hanging
+        """Columns by which an item's continuation lines are indented, so that a wrapped
+        item cannot be mistaken for the start of the next one."""
         self._wrapped: list[tuple[int, Strip]] = []
         self._wrapped_width = -1
         self._wrapped_items = 0
@@ -69,7 +74,7 @@ class LinePanel(Widget):
             self._wrapped, self._wrapped_width, self._wrapped_items = [], width, 0
         console = self.app.console
         for index in range(self._wrapped_items, len(self.items)):
-            lines = self.items[index].wrap(console, width, overflow="fold")
+            lines = self._wrap(self.items[index], width)
             for number, line in enumerate(lines):
                 if number < len(lines) - 1:
                     line.rstrip()  # the space where a line was broken is not shown
@@ -79,6 +84,23 @@ class LinePanel(Widget):
                 self._wrapped.append((index, strip))
         self._wrapped_items = len(self.items)
         return self._wrapped
+
+    def _wrap(self, item: Text, width: int) -> list[Text]:
+        """The item's lines; with ``hanging``, the first keeps the full width and the rest
+        are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
+        console = self.app.console
+        lines = list(item.wrap(console, width, overflow="fold"))
+        indent = self.hanging
+        if len(lines) < 2 or not 0 < indent < width // 2 or "\n" in item.plain:
+            return lines
+        first = lines[0]
+        rest = item[len(first.plain) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+        continued = [
+            Text(" " * indent, style=item.style, end="") + line
+            for line in rest.wrap(console, width - indent, overflow="fold")
+        ]
+        return [first, *continued]
 
     def item_at(self, y: int) -> int | None:
         """The item drawn on row ``y`` of the content area."""
@@ -94,7 +116,39 @@ class LinePanel(Widget):
     def scroll_lines(self, delta: int) -> None:
         last = max(0, len(self.wrapped()) - self.content_size.height)
         self.top = min(max(0, self.top + delta), last)
+        self.after_scroll()
         self.refresh()
+
+    def items_out_of_view(self) -> tuple[int, int]:
+        """How many items start above the window, and how many end below it."""
+        lines = self.wrapped()
+        height = self.content_size.height
+        if not lines or height <= 0 or self.top >= len(lines):
+            return 0, 0
+        top, bottom = self.top, self.top + height
+        above = lines[top][0] + (top > 0 and lines[top - 1][0] == lines[top][0])
+        if bottom >= len(lines):
+            return above, 0
+        last_shown = lines[bottom - 1][0]
+        cut = lines[bottom][0] == last_shown  # the last item shown goes on below
+        return above, len(self.items) - 1 - last_shown + cut
+
+    def is_visible_item(self, index: int) -> bool:
+        """Whether every line of item ``index`` is inside the window."""
+        rows = [n for n, (i, _) in enumerate(self.wrapped()) if i == index]
+        return bool(rows) and self.top <= rows[0] and rows[-1] < self.top + self.content_size.height
+
+    def fit_height_to_lines(self) -> None:
+        """Make the panel exactly as tall as its wrapped lines (plus its border), for panels
+        that must show everything. The screen is laid out again only when that changes."""
+        if self.content_size.width <= 0:
+            return  # not laid out yet: on_resize comes back here
+        rows = len(self.wrapped()) + self.styles.gutter.height
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
+
+    def after_scroll(self) -> None:
+        """Called when the window moved or the items changed (e.g. to show what is hidden)."""
 
     def keep_visible(self, index: int) -> None:
         lines = self.wrapped()
@@ -104,7 +158,8 @@ class LinePanel(Widget):
         if first < self.top:
             self.top = first
         elif last >= self.top + height:
-            self.top = last - height + 1
+            self.top = max(0, min(first, last - height + 1))
+        self.after_scroll()
         self.refresh()
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
@@ -119,6 +174,7 @@ class LinePanel(Widget):
         self._wrapped_width = -1
         if self.follow_end:
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
+        self.after_scroll()
 
     # -- drawing ----------------------------------------------------------------------------
 

@@ -127,14 +127,15 @@ def forces_lines(view: MountDoomView) -> list[Text]:
 
 
 class TableTop(LinePanel):
-    """Track, route and forces, redrawn from the view only when they change."""
+    """Track, route and forces, redrawn from the view only when they change; as tall as
+    its lines."""
 
     DEFAULT_CSS = """
     TableTop { height: 10; width: 100%; border: none; }
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(hanging=10)  # past the row names
         self.view: MountDoomView | None = None
 
     def show(self, view: MountDoomView) -> None:
@@ -144,6 +145,7 @@ class TableTop(LinePanel):
         width = max(4, min(7, (self.size.width - 11) // 9))
         route = route_lines(view, protected, width)
         self.set_items([track_line(view), *route, figures_line(view), *forces_lines(view)])
+        self.fit_height_to_lines()  # a long Isengard line wraps rather than hide the Nazgûl
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -169,31 +171,20 @@ class SlotWidget(Widget):
         super().__init__(id=f"slot-{number}")
         self.number = number
         self.slot: SlotView | None = None
-        self.line = Text()
+        self.forms: list[Text] = [Text()]
+        """The slot's line from the fullest to the shortest; the widest that fits is shown."""
 
     def render(self) -> Text:
-        return self.line
+        return fitted(self.forms, self.size.width)
+
+    def on_resize(self) -> None:
+        self.refresh()
 
     def show(self, slot: SlotView) -> None:
         if slot == self.slot:
             return
         self.slot = slot
-        line = Text(f"{slot.slot} ", style="bold")
-        if not slot.occupied:
-            symbol = (
-                "Nazgûl" if slot.symbol == "nazgul" else FIGURE_NAMES[FIGURES.index(slot.symbol)]
-            )
-            line.append(f"empty: {symbol}", style="grey62")
-        elif slot.card is None:
-            line.append("▒▒ face down ▒▒", style="grey50")
-        else:
-            card = CARDS[slot.card]
-            colour = {"friend": "green", "enemy": "red"}.get(card.side, "yellow")
-            line.append(card.name, style=f"bold {colour}")
-            line.append(f" {card.side}", style=colour)
-            if slot.covers:
-                line.append(f" on {card_name(slot.covers)}", style="grey62")
-        self.line = line
+        self.forms = slot_forms(slot)
         self.refresh()
 
     def _read(self) -> None:
@@ -205,7 +196,9 @@ class SlotWidget(Widget):
             self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
             return
         card = CARDS[slot.card]
-        self.post_message(self.Read(f"{card.name} ({card.side})", card.text))
+        # A narrow row drops "on …" from the slot's line, so the card's text says it.
+        under = f"\n\nIt lies on {card_name(slot.covers)}." if slot.covers else ""
+        self.post_message(self.Read(f"{card.name} ({card.side})", card.text + under))
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -213,6 +206,38 @@ class SlotWidget(Widget):
 
     def key_enter(self) -> None:
         self._read()
+
+
+def slot_forms(slot: SlotView) -> list[Text]:
+    """The slot's line, then shorter ones for narrow boards: the card's side is dropped
+    before what it lies on, since its colour says the side too."""
+    head = Text(f"{slot.slot} ", style="bold")
+    if not slot.occupied:
+        if slot.symbol == "nazgul":
+            return [head + Text("empty: Nazgûl", style="grey62")]
+        figure = FIGURES.index(slot.symbol)
+        names = (FIGURE_NAMES[figure], SHORT_NAMES[figure])  # "Merry & Pippin", "Merry"
+        return [head + Text(f"empty: {name}", style="grey62") for name in names]
+    if slot.card is None:
+        return [head + Text("▒▒ face down ▒▒", style="grey50")]
+    card = CARDS[slot.card]
+    colour = {"friend": "green", "enemy": "red"}.get(card.side, "yellow")
+    name = head + Text(card.name, style=f"bold {colour}")
+    side = Text(f" {card.side}", style=colour)
+    if not slot.covers:
+        return [name + side, name]
+    covers = Text(f" on {card_name(slot.covers)}", style="grey62")
+    return [name + side + covers, name + covers, name + side, name]
+
+
+def fitted(forms: list[Text], width: int) -> Text:
+    """The first of ``forms`` that fits ``width``, else the last one cut with an ellipsis."""
+    for form in forms:
+        if form.cell_len <= width:
+            return form
+    shortest = forms[-1].copy()
+    shortest.truncate(max(1, width), overflow="ellipsis")
+    return shortest
 
 
 class RowTitle(Widget):
@@ -286,12 +311,23 @@ def tray_lines(view: MountDoomView) -> list[Text]:
 
 
 class CardsAndDice(LinePanel):
+    """The held cards and the dice. As tall as its lines: when the cards need a second line,
+    the dice move down rather than out of sight."""
+
     DEFAULT_CSS = """
     CardsAndDice { height: 4; width: 100%; border: none; }
     """
 
+    def __init__(self) -> None:
+        super().__init__(hanging=6)  # under the first card, past "Cards "
+
     def show(self, view: MountDoomView) -> None:
         self.set_items([held_line(view), *tray_lines(view)])
+        self.fit_height_to_lines()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.fit_height_to_lines()
 
 
 class MountDoomBoard(Vertical):
