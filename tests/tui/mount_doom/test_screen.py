@@ -134,6 +134,23 @@ async def test_clicking_a_face_up_card_shows_its_text(quick_settings: AppPaths) 
         assert title.endswith("(friend)") or title.endswith("(enemy)")
 
 
+async def test_enter_on_a_card_opens_its_text_and_keeps_it_open(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, start(seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#slot-2").focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause(0.05)
+        assert isinstance(current(app), MessageDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(current(app), GameScreen)
+
+
 async def test_an_illegal_choice_is_refused_with_its_reason(quick_settings: AppPaths) -> None:
     app = RingbearerApp(quick_settings, start(seed=1))
     async with app.run_test(size=(120, 40)) as pilot:

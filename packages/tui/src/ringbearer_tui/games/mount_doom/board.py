@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.events import Click
 from textual.message import Message
@@ -155,6 +156,9 @@ class SlotWidget(Widget):
     """One slot of the encounter row; click it (or focus it and press enter) to read it."""
 
     can_focus = True
+    # A binding, not a key handler: a handled binding ends the key's journey, where a key
+    # handler let the same enter reach the card's dialog and close it at once.
+    BINDINGS = [Binding("enter", "read", "Read the card", id="board.read-card")]
     DEFAULT_CSS = """
     SlotWidget { height: 1; width: 1fr; }
     SlotWidget:focus { background: $accent 30%; }
@@ -211,7 +215,7 @@ class SlotWidget(Widget):
         event.stop()
         self._read()
 
-    def key_enter(self) -> None:
+    def action_read(self) -> None:
         self._read()
 
 
