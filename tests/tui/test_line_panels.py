@@ -75,3 +75,18 @@ async def test_the_log_follows_its_newest_line() -> None:
         rows = [row.strip() for row in shown(log)]
         assert rows[-1] == "step 9"
         assert "step 0" not in rows
+
+
+async def test_a_log_filled_before_it_has_a_size_shows_its_last_lines_once_laid_out() -> None:
+    """Continue fills the log while the new screen has no size yet; once laid out, the log
+    must show its end, not the blank rows past it that a size of zero pointed to."""
+    log = EventLog()
+    log.display = False
+    async with PanelApp(log).run_test() as pilot:
+        for n in range(30):
+            log.record(None, f"step {n}", [])
+        log.display = True
+        await pilot.pause()
+        await pilot.pause()
+        screen = pilot.app.export_screenshot()
+        assert "step&#160;29" in screen
