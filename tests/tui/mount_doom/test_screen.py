@@ -108,7 +108,7 @@ async def test_the_board_shows_every_part(quick_settings: AppPaths) -> None:
         top = str(board.query_one(TableTop).render())
         for part in ("Resolve", "Rivendell", "Rohan", "M. Morgul", "◆", "Isengard", "Nazgûl"):
             assert part in top
-        assert "F:Frodo" in top
+        assert "+Rivendell: FMALG" in top  # every figure in sight, though the cell is full
         row = [str(slot.render()) for slot in board.query_one(EncounterRow).query(SlotWidget)]
         assert sum("face down" in text for text in row) == 2
         assert len(row) == 6

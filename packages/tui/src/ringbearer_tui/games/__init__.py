@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from textual.widget import Widget
@@ -35,6 +36,20 @@ class GameLook(Protocol):
     def summary(self, match: rb.Match) -> str:
         """What the end-of-game dialog says beyond the outcome ("" for nothing)."""
         ...
+
+
+@runtime_checkable
+class TellsEvents(Protocol):
+    """A look that words the log itself (players by name); others use the engine's words."""
+
+    def tell(self, event: rb.Event, players: Sequence[str]) -> str: ...
+
+
+def tell(look: GameLook, event: rb.Event, players: Sequence[str]) -> str:
+    """An event as a sentence for the log, in the look's words when it has its own."""
+    if isinstance(look, TellsEvents):
+        return look.tell(event, players)
+    return str(event)
 
 
 _looks: dict[str, GameLook] = {}

@@ -22,7 +22,7 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, look_for
+from ..games import Board, look_for, tell
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..widgets.action_menu import ActionMenu
@@ -86,7 +86,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
-            log.record(self._who(seat), step, events)
+            log.record(self._who(seat), step, self._told(events))
         self.refresh_all()
         self.query_one(ActionMenu).focus()
 
@@ -94,6 +94,10 @@ class GameScreen(Screen[None]):
 
     def _who(self, seat: int | None) -> str | None:
         return None if seat is None else self.session.seats[seat].name
+
+    def _told(self, events: list[rb.Event]) -> list[str]:
+        players = [seat.name for seat in self.session.seats]
+        return [tell(self.look, event, players) for event in events]
 
     def refresh_all(self) -> None:
         board = self.query_one("#board")
@@ -138,7 +142,7 @@ class GameScreen(Screen[None]):
             return
         self.call_after_refresh(self._autosave)
         self.notes = None
-        self.query_one(EventLog).record(self._who(seat), label, events)
+        self.query_one(EventLog).record(self._who(seat), label, self._told(events))
         self.refresh_all()
 
     def _autosave(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.content import TRACK_START
 from ringbearer_engine.games.mount_doom.events import (
@@ -13,7 +15,7 @@ from ringbearer_engine.games.mount_doom.view import MountDoomView
 
 from ...session import GameSession
 from .board import MountDoomBoard
-from .words import describe
+from .words import describe, tell
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -24,6 +26,7 @@ LEGEND = """\
 | mark | meaning |
 |---|---|
 | `F` `M` `A` `L` `G` | Frodo & Sam (the Ring-bearer), Merry & Pippin, Aragorn, Legolas, Gimli |
+| `+` | more figures than the space has room for; the line under the route lists them all |
 | `·` | an ordinary space |
 | `♥` / `N` | a dark-heart / Nazgûl event space; shaded when a figure covers it |
 | `■` | Rivendell and the stage goals; `◆` Mount Doom |
@@ -45,14 +48,20 @@ class MountDoomLook:
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return describe(match, action)
 
+    def tell(self, event: rb.Event, players: Sequence[str]) -> str:
+        return tell(event, players)
+
     def summary(self, match: rb.Match) -> str:
-        """Turns, the resolve curve turn by turn, Nazgûl, and battles won and lost."""
+        """Turns, the resolve curve turn by turn, Nazgûl, and battles won and lost.
+
+        The turn count is the board's: the first turn begins at set-up without an event, so
+        counting the turn events came out one short of the turn the game ended in.
+        """
         resolve, curve = TRACK_START, []
-        won = lost = turns = 0
+        won = lost = 0
         for step in match.playthrough():
             for event in step.events:
                 if isinstance(event, TurnBegan):
-                    turns += 1
                     curve.append(resolve)
                 elif isinstance(event, ResolveChanged):
                     resolve = event.value
@@ -65,7 +74,7 @@ class MountDoomLook:
         top = max(final.track_top, 1)
         sparkline = "".join(SPARKS[min(7, max(0, value) * 8 // (top + 1))] for value in curve)
         return (
-            f"Turns: {turns}\n"
+            f"Turns: {final.turn}\n"
             f"Resolve, turn by turn: {sparkline} (ended at {final.resolve}/{final.track_top})\n"
             f"Nazgûl at Minas Morgul: {final.nazgul} of {final.nazgul_spaces}\n"
             f"Battles: {won} won, {lost} lost"
