@@ -9,6 +9,7 @@ import pytest
 from testgames.pig import PigState
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select
+from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartNew
@@ -238,6 +239,36 @@ async def test_question_mark_opens_help_for_the_screen(quick_settings: AppPaths)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(current(app), GameScreen)
+
+
+async def test_f1_opens_help_too(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(current(app), HelpDialog)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+def footer_keys(app: RingbearerApp) -> list[str]:
+    return [str(key.description) for key in app.screen.query(FooterKey)]
+
+
+async def test_the_local_main_menu_footer_shows_quit_once_and_no_account(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.count("Quit") == 1
+        assert "Account" not in keys
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
 
 
 async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPaths) -> None:

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
 from ..environment import served_keys_file
-from ..menu import ACCOUNT, MENU
+from ..menu import ACCOUNT, MENU, QUIT
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -30,7 +30,14 @@ class MainMenu(Screen[None]):
     HELP_TITLE = "the main menu"
     BINDINGS = [
         *(
-            Binding(entry.key, f"app.{entry.action}", entry.label, id=f"menu.{entry.id}")
+            # Quit is in the footer already, as the app's ctrl+q.
+            Binding(
+                entry.key,
+                f"app.{entry.action}",
+                entry.label,
+                show=entry is not QUIT,
+                id=f"menu.{entry.id}",
+            )
             for entry in (*MENU, ACCOUNT)
         ),
         Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),

@@ -115,8 +115,8 @@ def figures_line(view: MountDoomView, width: int = 4, room: int = 80) -> Text:
             places.append(f"+{view.figures[figures[0]].place}: ", style="bold")
         else:
             continue
-        for figure in figures:
-            places.append(LETTERS[figure], style=STYLES[figure])
+        for index in figures:
+            places.append(LETTERS[index], style=STYLES[index])
         places.append(" ")
     places.rstrip()
     names = Text()
