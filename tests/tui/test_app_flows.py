@@ -7,7 +7,9 @@ import signal
 
 import pytest
 from testgames.pig import PigState
+from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Select
 from textual.widgets._footer import FooterKey
 
@@ -354,3 +356,21 @@ async def test_the_new_game_dialog_shows_a_row_for_each_seat(quick_settings: App
         assert len(dialog.query("#seats > Horizontal")) == game.default_players
         request = dialog.request()
         assert [s.name for s in request.seats] == ["Frodo", "Sam"]
+
+
+async def test_the_confirm_dialog_shows_its_whole_question(paths: AppPaths) -> None:
+    """A question longer than the dialog's width wraps; none of it is cut off."""
+    from ringbearer_tui.dialogs.confirm import ConfirmDialog
+
+    question = "Back to the menu? The game is saved; Continue resumes it."
+    app = RingbearerApp(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmDialog(question))
+        await pilot.pause()
+        label = app.screen.query_one("#question")
+        box = label.parent
+        assert isinstance(box, Widget)
+        assert label.region.right <= box.content_region.right  # nothing drawn past the frame
+        rows = label.render_lines(Region(0, 0, label.size.width, label.size.height))
+        assert " ".join(" ".join(row.text for row in rows).split()) == question

@@ -64,3 +64,19 @@ def test_rules(snap_compare: Snap, quick_settings: AppPaths) -> None:
 
 def test_help_on_the_main_menu(snap_compare: Snap, quick_settings: AppPaths) -> None:
     assert snap_compare(RingbearerApp(quick_settings), press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_confirm_dialog_wraps_its_question(
+    snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    from ringbearer_tui.dialogs.confirm import ConfirmDialog
+
+    async def ask(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        pilot.app.push_screen(
+            ConfirmDialog("Back to the menu? The game is saved; Continue resumes it.")
+        )
+        await pause(pilot)
+
+    assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=ask)
