@@ -10,7 +10,7 @@ from testgames.pig import PigState
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Input, Select
+from textual.widgets import Button, Checkbox, DataTable, Input, Select
 from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
@@ -374,3 +374,47 @@ async def test_the_confirm_dialog_shows_its_whole_question(paths: AppPaths) -> N
         assert label.region.right <= box.content_region.right  # nothing drawn past the frame
         rows = label.render_lines(Region(0, 0, label.size.width, label.size.height))
         assert " ".join(" ".join(row.text for row in rows).split()) == question
+
+
+async def new_game_dialog(app: RingbearerApp, pilot: Pilot[None]) -> NewGameDialog:
+    await pilot.pause()
+    app.action_new_game("mount-doom")
+    await pilot.pause(0.3)
+    dialog = current(app)
+    assert isinstance(dialog, NewGameDialog)
+    return dialog
+
+
+async def test_tab_after_cancel_lands_on_a_control(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_dialog(app, pilot)
+        app.screen.query_one("#cancel", Button).focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not None
+        assert app.focused.id == "game"
+
+
+async def test_each_variant_has_a_line_saying_what_it_changes(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await new_game_dialog(app, pilot)
+        helps = [str(help.render()) for help in dialog.query(".option-help")]
+        assert len(helps) == len(dialog.query(Checkbox)) == 2
+        assert helps[0].startswith("Easier")
+        assert helps[1].startswith("Harder")
+
+
+async def test_a_variant_box_draws_differently_on_and_off_without_colour(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await new_game_dialog(app, pilot)
+        box = dialog.query(Checkbox).first()
+        off = box.render_line(0).text
+        box.value = True
+        await pilot.pause()
+        on = box.render_line(0).text
+        assert off != on

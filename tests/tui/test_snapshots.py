@@ -80,3 +80,15 @@ def test_confirm_dialog_wraps_its_question(
         await pause(pilot)
 
     assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=ask)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_new_game_dialog(
+    snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        await pilot.press("n")
+        await pilot.pause(0.3)
+
+    assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=open_dialog)
