@@ -24,7 +24,7 @@ from ringbearer_tui.screens.load import LoadScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.screens.settings import SettingsScreen
-from ringbearer_tui.seats import NewGameRequest, Seat
+from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.settings import load_settings
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu
@@ -418,3 +418,43 @@ async def test_a_variant_box_draws_differently_on_and_off_without_colour(
         await pilot.pause()
         on = box.render_line(0).text
         assert off != on
+
+
+def a_named_save_and_its_autosave(paths: AppPaths) -> None:
+    store = SaveStore(paths.saves, paths.autosaves)
+    seats = seats_to_meta([Seat("Annabelle"), Seat("Boromir", "bot", "heuristic")])
+    match = rb.Match.new("mount-doom", ["Annabelle", "Boromir"], seed=1, meta={"seats": seats})
+    store.save_as(match, "race at bree")
+    store.autosave(match)
+
+
+async def test_the_load_list_fits_100_columns_and_marks_autosaves(
+    quick_settings: AppPaths,
+) -> None:
+    a_named_save_and_its_autosave(quick_settings)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.size.width  # Progress and Saved in sight
+        names = sorted(str(table.get_row_at(row)[0]) for row in range(table.row_count))
+        assert names == ["race at bree", "race at bree (auto)"]
+
+
+async def test_the_load_list_names_the_save_not_its_file(quick_settings: AppPaths) -> None:
+    a_named_save_and_its_autosave(quick_settings)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        details = set()
+        for _ in range(2):
+            details.add(str(app.screen.query_one("#detail").render()))
+            await pilot.press("down")
+            await pilot.pause()
+        assert not any(".rbsave" in detail for detail in details)
+        assert any(detail.startswith("race at bree (autosave):") for detail in details)
+        assert any(detail.startswith("race at bree:") for detail in details)
