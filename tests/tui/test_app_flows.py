@@ -300,8 +300,11 @@ async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPath
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = game_screen(app)
-        assert screen.notes is not None
-        assert all(note.startswith("wins ") for note in screen.notes)
+        assert screen.advice is not None
+        first, *rest = screen.advice.notes
+        assert first.startswith("advised, wins ")
+        assert all(note.startswith("wins ") for note in rest)
+        assert screen.query_one(ActionMenu).actions == screen.advice.actions
 
 
 async def test_save_as_from_the_game(quick_settings: AppPaths) -> None:

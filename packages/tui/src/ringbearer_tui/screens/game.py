@@ -23,6 +23,7 @@ from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..games import Board, look_for, tell
+from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..widgets.action_menu import ActionMenu
@@ -40,8 +41,9 @@ class GameScreen(Screen[None]):
     HELP_TEXT = (
         "Choose with the number keys, or move through the list with the arrows and press "
         "enter, or click a choice. A hint ranks the current choices by the share of imagined "
-        "games they win. Undo takes back your last decision when no dice were rolled and no "
-        "card was revealed since."
+        "games they win: the advised choice comes first, the others follow by their figures "
+        "(rough when too few games were imagined to tell). Undo takes back your last decision "
+        "when no dice were rolled and no card was revealed since."
     )
     BINDINGS = [
         *(
@@ -66,7 +68,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.look = look_for(session.match.game_id)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
-        self.notes: list[str] | None = None
+        self.advice: Advice | None = None
+        """The advisor's ranking of the choices on screen, until the next step."""
         self._bot_pending = False
 
     @property
@@ -122,8 +125,11 @@ class GameScreen(Screen[None]):
         prompt.remove_class("waiting")
         prompt.update(match.prompt)
         actions = match.actions()
+        notes = None
+        if self.advice is not None and set(self.advice.actions) == set(actions):
+            actions, notes = self.advice.actions, self.advice.notes
         labels = [self.look.describe(match, action) for action in actions]
-        menu.show(actions, labels, self.notes)
+        menu.show(actions, labels, notes)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -141,7 +147,7 @@ class GameScreen(Screen[None]):
             self.notify(error.reason, title="Not allowed", severity="warning")
             return
         self.call_after_refresh(self._autosave)
-        self.notes = None
+        self.advice = None
         self.query_one(EventLog).record(self._who(seat), label, self._told(events))
         self.refresh_all()
 
@@ -198,13 +204,14 @@ class GameScreen(Screen[None]):
     def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
         if len(self.session.match.log) != log_length:
             return  # the game moved on while the advisor thought
-        by_action = {r.action: r for r in ranking}
-        actions = self.query_one(ActionMenu).actions
-        self.notes = [_estimate(by_action.get(action)) for action in actions]
+        advice = advise(self.query_one(ActionMenu).actions, ranking)
+        self.advice = advice
         self.refresh_all()
         if ranking:
             best = self.look.describe(self.session.match, ranking[0].action)
-            self.notify(f"The advisor would choose: {best}", title="Hint")
+            figure = estimate(ranking[0])
+            told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
+            self.notify(" ".join(filter(None, (told, advice.why))), title="Hint")
 
     def action_undo(self) -> None:
         try:
@@ -212,7 +219,7 @@ class GameScreen(Screen[None]):
         except rb.UndoError as error:
             self.notify(str(error), title="Cannot undo", severity="warning")
             return
-        self.notes = None
+        self.advice = None
         self.query_one(EventLog).note(f"Taken back: {', '.join(reversed(undone))}")
         self.refresh_all()
 
@@ -259,9 +266,3 @@ class GameScreen(Screen[None]):
 
     def _after_end(self, _: None) -> None:
         self.dismiss(None)
-
-
-def _estimate(ranking: rb.Ranking | None) -> str:
-    if ranking is None or ranking.playouts == 0:
-        return ""
-    return f"wins {ranking.win_rate:.0%} ±{ranking.margin:.0%}"
