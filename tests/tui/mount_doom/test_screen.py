@@ -9,6 +9,8 @@ import pytest
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.content import CARDS
+from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
@@ -149,6 +151,26 @@ async def test_enter_on_a_card_opens_its_text_and_keeps_it_open(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(current(app), GameScreen)
+
+
+def holds_cards(state: MountDoomState, match: rb.Match) -> bool:
+    return len(state.held) >= 2 and match.outcome is None
+
+
+async def test_c_reads_the_cards_the_players_hold(quick_settings: AppPaths) -> None:
+    match = positions.reach(holds_cards)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(current(app), MessageDialog)
+        body = str(app.screen.query_one("#body").render())
+        state = match.state
+        assert isinstance(state, MountDoomState)
+        for card, holder in zip(state.held, state.holder, strict=True):
+            assert f"{CARDS[card].name}, held by {match.players[holder]}" in body
+            assert CARDS[card].text.split(";")[0] in " ".join(body.split())
 
 
 async def test_an_illegal_choice_is_refused_with_its_reason(quick_settings: AppPaths) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.mount_doom.actions import Use
+from ringbearer_engine.games.mount_doom.actions import Keep, Use
+from ringbearer_engine.games.mount_doom.content import CARDS
 from ringbearer_engine.games.mount_doom.events import (
     BattleRolled,
     CardUsed,
@@ -13,10 +14,11 @@ from ringbearer_engine.games.mount_doom.events import (
     Rolled,
     TurnBegan,
 )
+from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_engine.games.mount_doom.view import MountDoomView
 from ringbearer_tui.games.mount_doom.board import figures_line
 from ringbearer_tui.games.mount_doom.look import MountDoomLook
-from ringbearer_tui.games.mount_doom.words import LETTERS, describe, tell
+from ringbearer_tui.games.mount_doom.words import LETTERS, card_gist, describe, tell
 
 from . import positions
 
@@ -63,3 +65,25 @@ def test_figures_on_a_crowded_space_are_all_listed_under_the_route() -> None:
     narrow = str(figures_line(view, width=4, room=40))
     assert f"+Rivendell: {letters}" in narrow
     assert len(narrow) <= 40
+
+
+def meets_a_face_up_card(state: MountDoomState, match: rb.Match) -> bool:
+    view = match.view(match.to_move)
+    assert isinstance(view, MountDoomView)
+    return any(
+        isinstance(action, Keep) and view.row[action.black - 1].card for action in match.actions()
+    )
+
+
+def test_a_choice_that_meets_a_face_up_card_says_what_the_card_does() -> None:
+    match = positions.reach(meets_a_face_up_card)
+    view = match.view(match.to_move)
+    assert isinstance(view, MountDoomView)
+    look = MountDoomLook()
+    for action in match.actions():
+        card = view.row[action.black - 1].card if isinstance(action, Keep) else None
+        if card:
+            assert look.gist(match, action) == CARDS[card].text.split(". ")[0].rstrip(".") + "."
+        else:
+            assert look.gist(match, action) == ""
+    assert card_gist("balrog") == "Three dark hearts at once."

@@ -52,6 +52,22 @@ def tell(look: GameLook, event: rb.Event, players: Sequence[str]) -> str:
     return str(event)
 
 
+@runtime_checkable
+class ExplainsCards(Protocol):
+    """A look whose choices involve cards the player should be able to read where they
+    choose (others get no card notes and no card key)."""
+
+    def gist(self, match: rb.Match, action: rb.Action) -> str:
+        """What the card a choice meets will do, in a line ("" for a choice without one)."""
+        ...
+
+    def cards(
+        self, match: rb.Match, viewer: int | None, action: rb.Action | None
+    ) -> list[tuple[str, str]]:
+        """(title, text) of the card ``action`` involves, then of every card in hand."""
+        ...
+
+
 _looks: dict[str, GameLook] = {}
 
 

@@ -22,7 +22,7 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, look_for, tell
+from ..games import Board, ExplainsCards, look_for, tell
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
@@ -51,6 +51,7 @@ class GameScreen(Screen[None]):
             for n in range(1, 10)
         ),
         Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("c", "cards", "Cards", id="game.cards"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save"),
         Binding("escape", "leave", "Menu", id="game.menu"),
@@ -128,6 +129,8 @@ class GameScreen(Screen[None]):
         notes = None
         if self.advice is not None and set(self.advice.actions) == set(actions):
             actions, notes = self.advice.actions, self.advice.notes
+        elif isinstance(self.look, ExplainsCards):
+            notes = [self.look.gist(match, action) for action in actions]
         labels = [self.look.describe(match, action) for action in actions]
         menu.show(actions, labels, notes)
 
@@ -212,6 +215,24 @@ class GameScreen(Screen[None]):
             figure = estimate(ranking[0])
             told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
             self.notify(" ".join(filter(None, (told, advice.why))), title="Hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The card key is offered only by games whose looks explain cards.
+        return action != "cards" or isinstance(self.look, ExplainsCards)
+
+    def action_cards(self) -> None:
+        """Read the card of the highlighted choice and every card the players hold."""
+        if not isinstance(self.look, ExplainsCards):
+            return
+        menu = self.query_one(ActionMenu)
+        actions = menu.actions
+        action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
+        cards = self.look.cards(self.session.match, self.session.viewer, action)
+        if not cards:
+            self.notify("No card is in play or in hand yet.", title="Cards")
+            return
+        body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
+        self.app.push_screen(MessageDialog("Cards", body))
 
     def action_undo(self) -> None:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.mount_doom.content import TRACK_START
+from ringbearer_engine.games.mount_doom.content import CARDS, TRACK_START
 from ringbearer_engine.games.mount_doom.events import (
     BattleEnded,
     ResolveChanged,
@@ -15,7 +15,7 @@ from ringbearer_engine.games.mount_doom.view import MountDoomView
 
 from ...session import GameSession
 from .board import MountDoomBoard
-from .words import describe, tell
+from .words import card_of, describe, gist, tell
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -34,8 +34,10 @@ LEGEND = """\
 | `♛` `▲` | the Uruk-hai leader and warriors at Isengard |
 | `●` | a Nazgûl at Minas Morgul (the ninth loses the game) |
 
-Click an encounter card (or tab to it and press enter) to read it. Friend and Gandalf cards
-appear among the choices exactly when the rules allow them.
+Click an encounter card (or tab to it and press enter) to read it. `c` shows the card of the
+highlighted choice and every card the players hold. A choice that meets a face-up encounter
+card says what that card does. Friend and Gandalf cards appear among the choices exactly
+when the rules allow them.
 """
 
 
@@ -47,6 +49,24 @@ class MountDoomLook:
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return describe(match, action)
+
+    def gist(self, match: rb.Match, action: rb.Action) -> str:
+        return gist(match, action)
+
+    def cards(
+        self, match: rb.Match, viewer: int | None, action: rb.Action | None
+    ) -> list[tuple[str, str]]:
+        view = match.view(viewer)
+        assert isinstance(view, MountDoomView)
+        read: list[tuple[str, str]] = []
+        chosen = card_of(view, action) if action is not None else None
+        if chosen in CARDS:
+            card = CARDS[chosen]
+            read.append((f"{card.name} ({card.side}): the highlighted choice", card.text))
+        for held in view.held:
+            if held.card != chosen:
+                read.append((f"{held.name}, held by {view.players[held.seat]}", held.text))
+        return read
 
     def tell(self, event: rb.Event, players: Sequence[str]) -> str:
         return tell(event, players)

@@ -52,6 +52,36 @@ def card_name(card: str) -> str:
     return found.name if found else card
 
 
+def card_gist(card: str) -> str:
+    """What a card does, in its text's first sentence ("Three dark hearts at once.")."""
+    found = CARDS.get(card)
+    if found is None:
+        return ""
+    first = found.text.split(". ")[0].rstrip(".")
+    return f"{first}."
+
+
+def card_of(view: MountDoomView, action: rb.Action) -> str | None:
+    """The card a choice takes, meets or uses, if any."""
+    if isinstance(action, Use | Spend):
+        return action.card
+    if isinstance(action, Keep):
+        return view.row[action.black - 1].card
+    if isinstance(action, Choose) and action.option in CARDS:
+        return action.option
+    return None
+
+
+def gist(match: rb.Match, action: rb.Action) -> str:
+    """What a choice that meets a face-up encounter card lets that card do ("" otherwise)."""
+    if not isinstance(action, Keep):
+        return ""
+    view = match.view(match.to_move)
+    assert isinstance(view, MountDoomView)
+    card = card_of(view, action)
+    return card_gist(card) if card else ""
+
+
 def _pips(view: MountDoomView, colour: str) -> str:
     for rolled in view.rolled:
         if rolled.die == colour:
