@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.actions import Keep, Use
-from ringbearer_engine.games.mount_doom.content import CARDS
+from ringbearer_engine.games.mount_doom.content import CARDS, RIVENDELL
 from ringbearer_engine.games.mount_doom.events import (
     BattleRolled,
     CardUsed,
     DieSet,
     FriendTaken,
     GandalfDrawn,
+    Moved,
     Rolled,
     TurnBegan,
 )
@@ -87,3 +88,10 @@ def test_a_choice_that_meets_a_face_up_card_says_what_the_card_does() -> None:
         else:
             assert look.gist(match, action) == ""
     assert card_gist("balrog") == "Three dark hearts at once."
+
+
+def test_a_pair_of_hobbits_move_in_the_plural() -> None:
+    moved = Moved(figure=1, steps=4, start=RIVENDELL, end=RIVENDELL + 4)
+    assert tell(moved, PLAYERS).startswith("Merry & Pippin move 4 spaces from Rivendell")
+    alone = Moved(figure=2, steps=1, start=RIVENDELL, end=RIVENDELL + 1)
+    assert tell(alone, PLAYERS).startswith("Aragorn moves 1 space")

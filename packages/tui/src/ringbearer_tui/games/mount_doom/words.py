@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.actions import Add, Choose, Keep, Pass, Roll, Spend, Use
-from ringbearer_engine.games.mount_doom.content import CARDS, COLOURS, FIGURES
+from ringbearer_engine.games.mount_doom.content import CARDS, COLOURS, FIGURE_NAMES, FIGURES
 from ringbearer_engine.games.mount_doom.events import (
     BattleRolled,
     CardUsed,
@@ -175,7 +175,20 @@ def tell(event: rb.Event, players: Sequence[str]) -> str:
         return f"{name[0].upper()}{name[1:]} changes from {event.old} to {event.new}."
     if isinstance(event, BattleRolled):
         return f"The battle die shows {event.face.capitalize()}."
-    return str(event)
+    return _plural_pairs(str(event))
+
+
+PAIRS = tuple(name for name in FIGURE_NAMES if " & " in name)
+"""Figures that are two hobbits ("Frodo & Sam"), who move, not moves."""
+PLURAL = {"moves": "move", "reaches": "reach", "stops": "stop"}
+"""The verbs the engine's sentences give a figure, and their plural."""
+
+
+def _plural_pairs(sentence: str) -> str:
+    for pair in PAIRS:
+        for one, two in PLURAL.items():
+            sentence = sentence.replace(f"{pair} {one} ", f"{pair} {two} ")
+    return sentence
 
 
 def _die_short(die: str) -> str:
