@@ -7,8 +7,11 @@ import signal
 
 import pytest
 from testgames.pig import PigState
+from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, Select
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, DataTable, Input, Select
+from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartNew
@@ -21,7 +24,7 @@ from ringbearer_tui.screens.load import LoadScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.screens.settings import SettingsScreen
-from ringbearer_tui.seats import NewGameRequest, Seat
+from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.settings import load_settings
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu
@@ -240,6 +243,36 @@ async def test_question_mark_opens_help_for_the_screen(quick_settings: AppPaths)
         assert isinstance(current(app), GameScreen)
 
 
+async def test_f1_opens_help_too(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(current(app), HelpDialog)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+def footer_keys(app: RingbearerApp) -> list[str]:
+    return [str(key.description) for key in app.screen.query(FooterKey)]
+
+
+async def test_the_local_main_menu_footer_shows_quit_once_and_no_account(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys.count("Quit") == 1
+        assert "Account" not in keys
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
 async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPaths) -> None:
     app = RingbearerApp(quick_settings, pig_start(bot=False))
     async with app.run_test(size=SIZE) as pilot:
@@ -267,8 +300,11 @@ async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPath
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = game_screen(app)
-        assert screen.notes is not None
-        assert all(note.startswith("wins ") for note in screen.notes)
+        assert screen.advice is not None
+        first, *rest = screen.advice.notes
+        assert first.startswith("advised, wins ")
+        assert all(note.startswith("wins ") for note in rest)
+        assert screen.query_one(ActionMenu).actions == screen.advice.actions
 
 
 async def test_save_as_from_the_game(quick_settings: AppPaths) -> None:
@@ -323,3 +359,105 @@ async def test_the_new_game_dialog_shows_a_row_for_each_seat(quick_settings: App
         assert len(dialog.query("#seats > Horizontal")) == game.default_players
         request = dialog.request()
         assert [s.name for s in request.seats] == ["Frodo", "Sam"]
+
+
+async def test_the_confirm_dialog_shows_its_whole_question(paths: AppPaths) -> None:
+    """A question longer than the dialog's width wraps; none of it is cut off."""
+    from ringbearer_tui.dialogs.confirm import ConfirmDialog
+
+    question = "Back to the menu? The game is saved; Continue resumes it."
+    app = RingbearerApp(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmDialog(question))
+        await pilot.pause()
+        label = app.screen.query_one("#question")
+        box = label.parent
+        assert isinstance(box, Widget)
+        assert label.region.right <= box.content_region.right  # nothing drawn past the frame
+        rows = label.render_lines(Region(0, 0, label.size.width, label.size.height))
+        assert " ".join(" ".join(row.text for row in rows).split()) == question
+
+
+async def new_game_dialog(app: RingbearerApp, pilot: Pilot[None]) -> NewGameDialog:
+    await pilot.pause()
+    app.action_new_game("mount-doom")
+    await pilot.pause(0.3)
+    dialog = current(app)
+    assert isinstance(dialog, NewGameDialog)
+    return dialog
+
+
+async def test_tab_after_cancel_lands_on_a_control(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_dialog(app, pilot)
+        app.screen.query_one("#cancel", Button).focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not None
+        assert app.focused.id == "game"
+
+
+async def test_each_variant_has_a_line_saying_what_it_changes(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await new_game_dialog(app, pilot)
+        helps = [str(help.render()) for help in dialog.query(".option-help")]
+        assert len(helps) == len(dialog.query(Checkbox)) == 2
+        assert helps[0].startswith("Easier")
+        assert helps[1].startswith("Harder")
+
+
+async def test_a_variant_box_draws_differently_on_and_off_without_colour(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await new_game_dialog(app, pilot)
+        box = dialog.query(Checkbox).first()
+        off = box.render_line(0).text
+        box.value = True
+        await pilot.pause()
+        on = box.render_line(0).text
+        assert off != on
+
+
+def a_named_save_and_its_autosave(paths: AppPaths) -> None:
+    store = SaveStore(paths.saves, paths.autosaves)
+    seats = seats_to_meta([Seat("Annabelle"), Seat("Boromir", "bot", "heuristic")])
+    match = rb.Match.new("mount-doom", ["Annabelle", "Boromir"], seed=1, meta={"seats": seats})
+    store.save_as(match, "race at bree")
+    store.autosave(match)
+
+
+async def test_the_load_list_fits_100_columns_and_marks_autosaves(
+    quick_settings: AppPaths,
+) -> None:
+    a_named_save_and_its_autosave(quick_settings)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.size.width  # Progress and Saved in sight
+        names = sorted(str(table.get_row_at(row)[0]) for row in range(table.row_count))
+        assert names == ["race at bree", "race at bree (auto)"]
+
+
+async def test_the_load_list_names_the_save_not_its_file(quick_settings: AppPaths) -> None:
+    a_named_save_and_its_autosave(quick_settings)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        details = set()
+        for _ in range(2):
+            details.add(str(app.screen.query_one("#detail").render()))
+            await pilot.press("down")
+            await pilot.pause()
+        assert not any(".rbsave" in detail for detail in details)
+        assert any(detail.startswith("race at bree (autosave):") for detail in details)
+        assert any(detail.startswith("race at bree:") for detail in details)

@@ -119,8 +119,8 @@ async def test_choices_past_nine_are_keyed_by_letters_skipping_the_screens_own()
         twelve_choices(menu)
         await pilot.pause()
         keys = [line.plain.split(" ")[0] for line in menu.items]
-        assert keys == [*"123456789", "a", "b", "c"]
-        assert not {"h", "q", "u"} & set(CHOICE_KEYS)
+        assert keys == [*"123456789", "a", "b", "d"]
+        assert not {"c", "h", "q", "u"} & set(CHOICE_KEYS)
 
 
 async def test_the_choices_panel_says_how_many_choices_are_out_of_view() -> None:
@@ -153,3 +153,18 @@ async def test_enter_never_plays_a_choice_that_is_not_on_screen() -> None:
         assert menu.is_visible_item(11)
         await pilot.press("enter")
         assert app.chosen == [Pick(11)]
+
+
+async def test_a_log_filled_before_it_has_a_size_shows_its_last_lines_once_laid_out() -> None:
+    """Continue fills the log while the new screen has no size yet; once laid out, the log
+    must show its end, not the blank rows past it that a size of zero pointed to."""
+    log = EventLog()
+    log.display = False
+    async with PanelApp(log).run_test() as pilot:
+        for n in range(30):
+            log.record(None, f"step {n}", [])
+        log.display = True
+        await pilot.pause()
+        await pilot.pause()
+        screen = pilot.app.export_screenshot()
+        assert "step&#160;29" in screen

@@ -64,3 +64,46 @@ def test_rules(snap_compare: Snap, quick_settings: AppPaths) -> None:
 
 def test_help_on_the_main_menu(snap_compare: Snap, quick_settings: AppPaths) -> None:
     assert snap_compare(RingbearerApp(quick_settings), press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_confirm_dialog_wraps_its_question(
+    snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    from ringbearer_tui.dialogs.confirm import ConfirmDialog
+
+    async def ask(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        pilot.app.push_screen(
+            ConfirmDialog("Back to the menu? The game is saved; Continue resumes it.")
+        )
+        await pause(pilot)
+
+    assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=ask)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_new_game_dialog(
+    snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        await pilot.press("n")
+        await pilot.pause(0.3)
+
+    assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_load_list_fits_and_marks_autosaves(
+    snap_compare: Snap, quick_settings: AppPaths, size: tuple[int, int]
+) -> None:
+    store = SaveStore(quick_settings.saves, quick_settings.autosaves)
+    seats = seats_to_meta([Seat("Annabelle"), Seat("Boromir", "bot", "heuristic")])
+    meta = {"seats": seats, "id": "c" * 32}
+    match = rb.Match.new("mount-doom", ["Annabelle", "Boromir"], seed=1, meta=meta)
+    store.save_as(match, "race at bree")
+    store.autosave(match)
+    for entry in store.entries():
+        os.utime(entry.path, (FIXED_TIME, FIXED_TIME))
+    assert snap_compare(RingbearerApp(quick_settings), press=["l"], terminal_size=size)

@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.mount_doom.content import CARDS
 from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
@@ -114,7 +115,7 @@ async def test_the_board_shows_every_part(quick_settings: AppPaths) -> None:
         top = str(board.query_one(TableTop).render())
         for part in ("Resolve", "Rivendell", "Rohan", "M. Morgul", "◆", "Isengard", "Nazgûl"):
             assert part in top
-        assert "F:Frodo" in top
+        assert "+Rivendell: FMALG" in top  # every figure in sight, though the cell is full
         row = [str(slot.render()) for slot in board.query_one(EncounterRow).query(SlotWidget)]
         assert sum("face down" in text for text in row) == 2
         assert len(row) == 6
@@ -138,6 +139,43 @@ async def test_clicking_a_face_up_card_shows_its_text(quick_settings: AppPaths) 
         assert isinstance(current(app), MessageDialog)
         title = str(app.screen.query_one("#title").render())
         assert title.endswith("(friend)") or title.endswith("(enemy)")
+
+
+async def test_enter_on_a_card_opens_its_text_and_keeps_it_open(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, start(seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#slot-2").focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause(0.05)
+        assert isinstance(current(app), MessageDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(current(app), GameScreen)
+
+
+def holds_cards(state: MountDoomState, match: rb.Match) -> bool:
+    return len(state.held) >= 2 and match.outcome is None
+
+
+async def test_c_reads_the_cards_the_players_hold(quick_settings: AppPaths) -> None:
+    match = positions.reach(holds_cards)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(current(app), MessageDialog)
+        body = str(app.screen.query_one("#body").render())
+        state = match.state
+        assert isinstance(state, MountDoomState)
+        for card, holder in zip(state.held, state.holder, strict=True):
+            assert f"{CARDS[card].name}, held by {match.players[holder]}" in body
+            assert CARDS[card].text.split(";")[0] in " ".join(body.split())
 
 
 async def test_an_illegal_choice_is_refused_with_its_reason(quick_settings: AppPaths) -> None:

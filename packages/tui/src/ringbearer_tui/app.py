@@ -57,7 +57,7 @@ class RingbearerApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {RingbearerCommands}
     BINDINGS = [
-        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="app.help"),
         Binding("ctrl+q", "quit_app", "Quit", id="app.quit", priority=True),
     ]
     HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -248,6 +248,10 @@ class RingbearerApp(App[None]):
     def action_rules(self) -> None:
         session = self.current_session
         self.push_screen(RulesScreen(session.match.game_id if session else None))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Accounts exist only over SSH: locally their key is neither in the footer nor live.
+        return not (action == "account" and served_keys_file() is None)
 
     def action_account(self) -> None:
         keys_file = served_keys_file()

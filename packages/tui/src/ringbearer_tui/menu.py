@@ -14,13 +14,14 @@ class MenuEntry(msgspec.Struct, frozen=True):
     help: str
 
 
+QUIT = MenuEntry("quit", "Quit", "q", "quit_app", "Leave Ringbearer (the game is saved)")
 MENU = (
     MenuEntry("new", "New game", "n", "new_game", "Start a new game"),
     MenuEntry("continue", "Continue", "c", "continue_game", "Resume the most recent game"),
     MenuEntry("load", "Load", "l", "load", "Open the list of saved games"),
     MenuEntry("settings", "Settings", "s", "settings", "Theme, bot speed, default names"),
     MenuEntry("rules", "Rules", "r", "rules", "Read the rules of each game"),
-    MenuEntry("quit", "Quit", "q", "quit_app", "Leave Ringbearer (the game is saved)"),
+    QUIT,
 )
 ACCOUNT = MenuEntry("account", "Account", "a", "account", "The keys that may log in as you")
 """Offered only when the app is served over SSH."""

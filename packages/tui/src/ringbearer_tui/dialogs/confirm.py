@@ -13,6 +13,7 @@ from .base import Dialog
 class ConfirmDialog(Dialog[bool]):
     DEFAULT_CSS = """
     ConfirmDialog > Vertical { width: 60; }
+    ConfirmDialog #question { width: 100%; }
     """
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),

@@ -16,7 +16,7 @@ button or a clickable line, and every button has a key.
 
 | key | anywhere |
 |---|---|
-| `?` | this help |
+| `?`, `f1` | this help |
 | `ctrl+p` | the command palette: every menu entry and every action, by name |
 | `tab`, `shift+tab` | move between controls |
 | `enter` | press the focused button, choose the highlighted line |
@@ -30,7 +30,7 @@ class HelpDialog(Dialog[None]):
     HelpDialog > Vertical { width: 84; height: 90%; }
     HelpDialog VerticalScroll { height: 1fr; }
     """
-    BINDINGS = [Binding("escape,question_mark", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape,question_mark,f1", "close", "Close", id="help.close")]
 
     def __init__(self, screen: Screen[object]) -> None:
         super().__init__()

@@ -15,15 +15,26 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import ringbearer_engine as rb
 
 from ..rules_text import GAME_IDS
 from ..seats import NewGameRequest, Seat
 from ..settings import Settings
+from ..widgets.tickbox import Tickbox
 
 HUMAN = "human"
+
+OPTION_HELP: dict[str, dict[str, str]] = {
+    "mount-doom": {
+        "friends_in_need": "Easier: at Minas Morgul, every unused friend and Gandalf card is "
+        "worth one bright heart.",
+        "without_protection": "Harder: event spaces strike even when a figure stands on them, "
+        "and a friend card helps only the player who took it.",
+    },
+}
+"""A line under each variant saying what it changes, in the players' words."""
 
 
 def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
@@ -51,6 +62,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     NewGameDialog #seats > .row, NewGameDialog #options > .row { margin-bottom: 0; }
     NewGameDialog .row Label { width: 12; }
     NewGameDialog .option { margin-left: 12; }
+    NewGameDialog .option-help { margin-left: 16; color: $text-muted; }
     NewGameDialog .row Input { width: 1fr; }
     NewGameDialog .row Select { width: 1fr; }
     NewGameDialog #buttons { height: auto; align-horizontal: right; }
@@ -77,7 +89,8 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("[b]New game[/b]")
-            with VerticalScroll():
+            # Not a tab stop of its own: tab moves between the controls inside it.
+            with VerticalScroll(can_focus=False):
                 with Horizontal(classes="row"):
                     yield Label("Game")
                     yield Select(
@@ -164,10 +177,11 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         box = self.query_one("#options", Vertical)
         await box.remove_children()
         widgets: list[Widget] = []
+        helps = OPTION_HELP.get(self.game_id, {})
         for name, label, default in option_fields(self.game):
             if isinstance(default, bool):
                 widgets.append(
-                    Checkbox(label, value=default, name=name, classes="option", compact=True)
+                    Tickbox(label, value=default, name=name, classes="option", compact=True)
                 )
             else:
                 widgets.append(
@@ -183,6 +197,8 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                         classes="row",
                     )
                 )
+            if name in helps:
+                widgets.append(Static(helps[name], classes="option-help"))
         await box.mount_all(widgets)
 
     def request(self) -> NewGameRequest:

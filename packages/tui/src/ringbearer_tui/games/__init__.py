@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from textual.widget import Widget
@@ -34,6 +35,36 @@ class GameLook(Protocol):
 
     def summary(self, match: rb.Match) -> str:
         """What the end-of-game dialog says beyond the outcome ("" for nothing)."""
+        ...
+
+
+@runtime_checkable
+class TellsEvents(Protocol):
+    """A look that words the log itself (players by name); others use the engine's words."""
+
+    def tell(self, event: rb.Event, players: Sequence[str]) -> str: ...
+
+
+def tell(look: GameLook, event: rb.Event, players: Sequence[str]) -> str:
+    """An event as a sentence for the log, in the look's words when it has its own."""
+    if isinstance(look, TellsEvents):
+        return look.tell(event, players)
+    return str(event)
+
+
+@runtime_checkable
+class ExplainsCards(Protocol):
+    """A look whose choices involve cards the player should be able to read where they
+    choose (others get no card notes and no card key)."""
+
+    def gist(self, match: rb.Match, action: rb.Action) -> str:
+        """What the card a choice meets will do, in a line ("" for a choice without one)."""
+        ...
+
+    def cards(
+        self, match: rb.Match, viewer: int | None, action: rb.Action | None
+    ) -> list[tuple[str, str]]:
+        """(title, text) of the card ``action`` involves, then of every card in hand."""
         ...
 
 

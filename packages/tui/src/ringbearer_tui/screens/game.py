@@ -22,7 +22,8 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, look_for
+from ..games import Board, ExplainsCards, look_for, tell
+from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
@@ -41,9 +42,10 @@ class GameScreen(Screen[None]):
         "Choose with the key shown beside each choice (the digits, then letters), or move "
         "through the list with the arrows and press enter, or click a choice. When the list is "
         "longer than its panel, its bottom edge says how many more there are. A hint ranks "
-        "the current choices by the share of imagined games they win. Undo takes back your "
-        "last decision when no dice were rolled and no "
-        "card was revealed since."
+        "the current choices by the share of imagined games they win: the advised choice comes "
+        "first, the others follow by their figures (rough when too few games were imagined to "
+        "tell). Undo takes back your last decision when no dice were rolled and no card was "
+        "revealed since."
     )
     BINDINGS = [
         *(
@@ -51,6 +53,7 @@ class GameScreen(Screen[None]):
             for n, key in enumerate(CHOICE_KEYS, start=1)
         ),
         Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("c", "cards", "Cards", id="game.cards"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save"),
         Binding("escape", "leave", "Menu", id="game.menu"),
@@ -69,7 +72,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.look = look_for(session.match.game_id)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
-        self.notes: list[str] | None = None
+        self.advice: Advice | None = None
+        """The advisor's ranking of the choices on screen, until the next step."""
         self._bot_pending = False
 
     @property
@@ -89,7 +93,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
-            log.record(self._who(seat), step, events)
+            log.record(self._who(seat), step, self._told(events))
         self.refresh_all()
         self.query_one(ActionMenu).focus()
 
@@ -97,6 +101,10 @@ class GameScreen(Screen[None]):
 
     def _who(self, seat: int | None) -> str | None:
         return None if seat is None else self.session.seats[seat].name
+
+    def _told(self, events: list[rb.Event]) -> list[str]:
+        players = [seat.name for seat in self.session.seats]
+        return [tell(self.look, event, players) for event in events]
 
     def refresh_all(self) -> None:
         board = self.query_one("#board")
@@ -121,8 +129,13 @@ class GameScreen(Screen[None]):
         prompt.remove_class("waiting")
         prompt.update(match.prompt)
         actions = match.actions()
+        notes = None
+        if self.advice is not None and set(self.advice.actions) == set(actions):
+            actions, notes = self.advice.actions, self.advice.notes
+        elif isinstance(self.look, ExplainsCards):
+            notes = [self.look.gist(match, action) for action in actions]
         labels = [self.look.describe(match, action) for action in actions]
-        menu.show(actions, labels, self.notes)
+        menu.show(actions, labels, notes)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -140,8 +153,8 @@ class GameScreen(Screen[None]):
             self.notify(error.reason, title="Not allowed", severity="warning")
             return
         self.call_after_refresh(self._autosave)
-        self.notes = None
-        self.query_one(EventLog).record(self._who(seat), label, events)
+        self.advice = None
+        self.query_one(EventLog).record(self._who(seat), label, self._told(events))
         self.refresh_all()
 
     def _autosave(self) -> None:
@@ -201,13 +214,32 @@ class GameScreen(Screen[None]):
     def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
         if len(self.session.match.log) != log_length:
             return  # the game moved on while the advisor thought
-        by_action = {r.action: r for r in ranking}
-        actions = self.query_one(ActionMenu).actions
-        self.notes = [_estimate(by_action.get(action)) for action in actions]
+        advice = advise(self.query_one(ActionMenu).actions, ranking)
+        self.advice = advice
         self.refresh_all()
         if ranking:
             best = self.look.describe(self.session.match, ranking[0].action)
-            self.notify(f"The advisor would choose: {best}", title="Hint")
+            figure = estimate(ranking[0])
+            told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
+            self.notify(" ".join(filter(None, (told, advice.why))), title="Hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The card key is offered only by games whose looks explain cards.
+        return action != "cards" or isinstance(self.look, ExplainsCards)
+
+    def action_cards(self) -> None:
+        """Read the card of the highlighted choice and every card the players hold."""
+        if not isinstance(self.look, ExplainsCards):
+            return
+        menu = self.query_one(ActionMenu)
+        actions = menu.actions
+        action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
+        cards = self.look.cards(self.session.match, self.session.viewer, action)
+        if not cards:
+            self.notify("No card is in play or in hand yet.", title="Cards")
+            return
+        body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
+        self.app.push_screen(MessageDialog("Cards", body))
 
     def action_undo(self) -> None:
         try:
@@ -215,7 +247,7 @@ class GameScreen(Screen[None]):
         except rb.UndoError as error:
             self.notify(str(error), title="Cannot undo", severity="warning")
             return
-        self.notes = None
+        self.advice = None
         self.query_one(EventLog).note(f"Taken back: {', '.join(reversed(undone))}")
         self.refresh_all()
 
@@ -262,9 +294,3 @@ class GameScreen(Screen[None]):
 
     def _after_end(self, _: None) -> None:
         self.dismiss(None)
-
-
-def _estimate(ranking: rb.Ranking | None) -> str:
-    if ranking is None or ranking.playouts == 0:
-        return ""
-    return f"wins {ranking.win_rate:.0%} ±{ranking.margin:.0%}"

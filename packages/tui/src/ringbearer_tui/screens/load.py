@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,6 +18,33 @@ from ..storage import SaveEntry, SaveNameError
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
+
+COLUMNS = ("Name", "Game", "Seats", "Progress", "Saved")
+SAVED_WIDTH = 16
+"""A date and time, "2026-05-28 20:26"."""
+AUTO = " (auto)"
+
+
+def display_name(entry: SaveEntry) -> str:
+    """A save's name as the player knows it; an autosave says so, since a named save of the
+    same match has the same name."""
+    return f"{entry.name} (autosave)" if entry.autosave else entry.name
+
+
+SHARES = (5, 4, 5, 4)
+"""How the room beside the date is shared: names and seats are the longer texts."""
+
+
+def column_widths(total: int) -> list[int]:
+    """Widths that fit the columns in ``total`` cells: the date whole, the rest shared."""
+    padding = 2 * len(COLUMNS) + 2  # each cell's padding, and the scrollbar
+    room = max(8 * len(SHARES), total - padding - SAVED_WIDTH)
+    return [room * share // sum(SHARES) for share in SHARES] + [SAVED_WIDTH]
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, with an ellipsis where it was cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 class LoadScreen(Screen[None]):
@@ -59,22 +87,36 @@ class LoadScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Name", "Game", "Seats", "Progress", "Saved")
         self.reload()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        if self.entries:
+            self.reload()
 
     def reload(self) -> None:
+        # Columns are cut to the screen's width, so every one of them stays in sight; the
+        # line under the table shows the highlighted save in full.
         table = self.query_one(DataTable)
-        table.clear()
+        row = table.cursor_row
+        table.clear(columns=True)
+        widths = column_widths(self.size.width or 80)
+        for label, width in zip(COLUMNS, widths, strict=True):
+            table.add_column(label, width=width)
         self.entries = self.rb_app.store.entries()
         for index, entry in enumerate(self.entries):
+            name = fit(entry.name, widths[0] - len(AUTO)) + AUTO if entry.autosave else entry.name
             if entry.damaged:
-                cells = (entry.name, "[red]damaged[/red]", "", entry.problem or "", "")
+                cells = [name, "damaged", "", "see below", ""]
             else:
                 seats = ", ".join(seat.label() for seat in entry.seats)
-                cells = (entry.name, entry.game_title, seats, entry.progress, entry.saved)
-            table.add_row(*cells, key=str(index))
+                cells = [name, entry.game_title, seats, entry.progress, entry.saved]
+            shown = [Text(fit(cell, width)) for cell, width in zip(cells, widths, strict=True)]
+            if entry.damaged:
+                shown[1].stylize("red")
+            table.add_row(*shown, key=str(index))
+        if 0 < row < len(self.entries):
+            table.move_cursor(row=row)
         self._show_detail()
 
     @property
@@ -97,10 +139,13 @@ class LoadScreen(Screen[None]):
                 if entry.backup_ok
                 else "No usable backup exists."
             )
-            detail.update(f"This save cannot be loaded: {entry.problem}\n{backup}")
+            detail.update(f"{display_name(entry)} cannot be loaded: {entry.problem}\n{backup}")
             detail.add_class("damaged")
         else:
-            detail.update(f"{entry.path.name}: {entry.progress}")
+            seats = ", ".join(seat.label() for seat in entry.seats)
+            detail.update(
+                f"{display_name(entry)}: {entry.game_title} with {seats}, {entry.progress}"
+            )
             detail.remove_class("damaged")
         self.query_one("#backup", Button).disabled = not (entry and entry.backup_ok)
 
@@ -125,7 +170,10 @@ class LoadScreen(Screen[None]):
             return
         if entry.damaged:
             hint = " Press b to load its backup." if entry.backup_ok else ""
-            self.notify(f"{entry.name} cannot be loaded: {entry.problem}.{hint}", severity="error")
+            self.notify(
+                f"{display_name(entry)} cannot be loaded: {entry.problem}.{hint}",
+                severity="error",
+            )
             return
         self.rb_app.open_save(entry)
 
@@ -147,7 +195,8 @@ class LoadScreen(Screen[None]):
                     self.notify(str(error), severity="error")
                 self.reload()
 
-        self.app.push_screen(TextPrompt(f"Rename {entry.name!r} to:", entry.name, "Rename"), done)
+        prompt = TextPrompt(f"Rename {display_name(entry)!r} to:", entry.name, "Rename")
+        self.app.push_screen(prompt, done)
 
     def action_delete(self) -> None:
         entry = self.selected
@@ -159,7 +208,7 @@ class LoadScreen(Screen[None]):
                 self.rb_app.store.delete(entry)
                 self.reload()
 
-        self.app.push_screen(ConfirmDialog(f"Delete {entry.name!r} and its backup?"), done)
+        self.app.push_screen(ConfirmDialog(f"Delete {display_name(entry)!r} and its backup?"), done)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -14,8 +14,8 @@ import ringbearer_engine as rb
 
 from .lines import LinePanel
 
-TAKEN_LETTERS = frozenset("hqu")
-"""Letters the game screen keeps for itself (hint, undo) or that quit elsewhere in the app,
+TAKEN_LETTERS = frozenset("chqu")
+"""Letters the game screen keeps for itself (cards, hint, undo) or that quit elsewhere in the app,
 so that a stray press of them never plays a choice."""
 CHOICE_KEYS = (*"123456789", *(c for c in ascii_lowercase if c not in TAKEN_LETTERS))
 """The key of each choice by position: the digits, then the letters left over."""

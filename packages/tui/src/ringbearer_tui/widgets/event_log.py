@@ -6,8 +6,6 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-import ringbearer_engine as rb
-
 from .lines import LinePanel
 
 KEEP = 2000
@@ -25,12 +23,12 @@ class EventLog(LinePanel):
         self.border_title = "Log"
         self._latest = -1
 
-    def record(self, who: str | None, step: str, events: Sequence[rb.Event]) -> None:
+    def record(self, who: str | None, step: str, happened: Sequence[str]) -> None:
         """Add one step: who did what, then what happened; the newest step stands out."""
         head = Text(f"{who}: " if who else "", style="bold")
         head.append(step)
-        self.append_items([head, *(Text(f"  {event}") for event in events)], keep=KEEP)
-        self._latest = len(self.items) - 1 - len(events)
+        self.append_items([head, *(Text(f"  {line}") for line in happened)], keep=KEEP)
+        self._latest = len(self.items) - 1 - len(happened)
 
     def note(self, text: str) -> None:
         self.append_items([Text(text, style="italic")], keep=KEEP)

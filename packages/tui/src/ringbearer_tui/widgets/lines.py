@@ -63,8 +63,12 @@ class LinePanel(Widget):
         self._after_change()
 
     def _after_change(self) -> None:
-        if self.follow_end:
+        # Before layout there is no size: wrapping to it would be wasted, and on_resize
+        # finds the end once the size is known.
+        if self.follow_end and self.content_size.height:
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
+        # The new size may already have been painted with the old top (a log filled before
+        # layout, as after Continue, showed only blank rows): paint again.
         self.refresh()
 
     def wrapped(self) -> list[tuple[int, Strip]]:
@@ -175,6 +179,9 @@ class LinePanel(Widget):
         if self.follow_end:
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
         self.after_scroll()
+        # The new size may already have been painted with the old top (a log filled before
+        # layout, as after Continue, showed only blank rows): paint again.
+        self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.events import Click
 from textual.message import Message
@@ -100,15 +101,34 @@ def _cell(position: int, figures: list[int], protected: bool, width: int) -> Tex
     return cell
 
 
-def figures_line(view: MountDoomView) -> Text:
-    line = Text()
+def figures_line(view: MountDoomView, width: int = 4, room: int = 80) -> Text:
+    """Who stands where the route cannot show it (the rally space, and spaces too crowded
+    for their cell, marked ``+``), after the letters' names when ``room`` allows them."""
+    at: dict[int, list[int]] = {}
+    for index, figure in enumerate(view.figures):
+        at.setdefault(figure.position, []).append(index)
+    places = Text()
+    for position, figures in sorted(at.items()):
+        if position == RALLY:
+            places.append("Rally: ", style="bold")
+        elif len(figures) > width - 1:
+            places.append(f"+{view.figures[figures[0]].place}: ", style="bold")
+        else:
+            continue
+        for index in figures:
+            places.append(LETTERS[index], style=STYLES[index])
+        places.append(" ")
+    places.rstrip()
+    names = Text()
     for index in range(len(view.figures)):
-        line.append(LETTERS[index], style=STYLES[index])
-        line.append(f":{SHORT_NAMES[index]}" + (" " if index < len(view.figures) - 1 else ""))
-    rally = [LETTERS[i] for i, f in enumerate(view.figures) if f.position == RALLY]
-    if rally:
-        line.append(f"Rally: {''.join(rally)}", style="bold")
-    return line
+        names.append(LETTERS[index], style=STYLES[index])
+        names.append(f":{SHORT_NAMES[index]} ")
+    names.rstrip()
+    if not places:
+        return names
+    if names.cell_len + 1 + places.cell_len > room:
+        return places  # the names are in the help's legend too
+    return Text(" ").join([names, places])
 
 
 def forces_lines(view: MountDoomView) -> list[Text]:
@@ -144,7 +164,8 @@ class TableTop(LinePanel):
         # Wider terminals get wider spaces, so crowded spaces show every figure.
         width = max(4, min(7, (self.size.width - 11) // 9))
         route = route_lines(view, protected, width)
-        self.set_items([track_line(view), *route, figures_line(view), *forces_lines(view)])
+        figures = figures_line(view, width, self.size.width)
+        self.set_items([track_line(view), *route, figures, *forces_lines(view)])
         self.fit_height_to_lines()  # a long Isengard line wraps rather than hide the Nazgûl
 
     def on_resize(self) -> None:
@@ -157,6 +178,9 @@ class SlotWidget(Widget):
     """One slot of the encounter row; click it (or focus it and press enter) to read it."""
 
     can_focus = True
+    # A binding, not a key handler: a handled binding ends the key's journey, where a key
+    # handler let the same enter reach the card's dialog and close it at once.
+    BINDINGS = [Binding("enter", "read", "Read the card", id="board.read-card")]
     DEFAULT_CSS = """
     SlotWidget { height: 1; width: 1fr; }
     SlotWidget:focus { background: $accent 30%; }
@@ -204,7 +228,7 @@ class SlotWidget(Widget):
         event.stop()
         self._read()
 
-    def key_enter(self) -> None:
+    def action_read(self) -> None:
         self._read()
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ringbearer_engine as rb
-from ringbearer_engine.games.mount_doom.content import TRACK_START
+from ringbearer_engine.games.mount_doom.content import CARDS, TRACK_START
 from ringbearer_engine.games.mount_doom.events import (
     BattleEnded,
     ResolveChanged,
@@ -13,7 +15,7 @@ from ringbearer_engine.games.mount_doom.view import MountDoomView
 
 from ...session import GameSession
 from .board import MountDoomBoard
-from .words import describe
+from .words import card_of, describe, gist, tell
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -24,6 +26,7 @@ LEGEND = """\
 | mark | meaning |
 |---|---|
 | `F` `M` `A` `L` `G` | Frodo & Sam (the Ring-bearer), Merry & Pippin, Aragorn, Legolas, Gimli |
+| `+` | more figures than the space has room for; the line under the route lists them all |
 | `·` | an ordinary space |
 | `♥` / `N` | a dark-heart / Nazgûl event space; shaded when a figure covers it |
 | `■` | Rivendell and the stage goals; `◆` Mount Doom |
@@ -31,8 +34,10 @@ LEGEND = """\
 | `♛` `▲` | the Uruk-hai leader and warriors at Isengard |
 | `●` | a Nazgûl at Minas Morgul (the ninth loses the game) |
 
-Click an encounter card (or tab to it and press enter) to read it. Friend and Gandalf cards
-appear among the choices exactly when the rules allow them.
+Click an encounter card (or tab to it and press enter) to read it. `c` shows the card of the
+highlighted choice and every card the players hold. A choice that meets a face-up encounter
+card says what that card does. Friend and Gandalf cards appear among the choices exactly
+when the rules allow them.
 """
 
 
@@ -45,14 +50,38 @@ class MountDoomLook:
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return describe(match, action)
 
+    def gist(self, match: rb.Match, action: rb.Action) -> str:
+        return gist(match, action)
+
+    def cards(
+        self, match: rb.Match, viewer: int | None, action: rb.Action | None
+    ) -> list[tuple[str, str]]:
+        view = match.view(viewer)
+        assert isinstance(view, MountDoomView)
+        read: list[tuple[str, str]] = []
+        chosen = card_of(view, action) if action is not None else None
+        if chosen in CARDS:
+            card = CARDS[chosen]
+            read.append((f"{card.name} ({card.side}): the highlighted choice", card.text))
+        for held in view.held:
+            if held.card != chosen:
+                read.append((f"{held.name}, held by {view.players[held.seat]}", held.text))
+        return read
+
+    def tell(self, event: rb.Event, players: Sequence[str]) -> str:
+        return tell(event, players)
+
     def summary(self, match: rb.Match) -> str:
-        """Turns, the resolve curve turn by turn, Nazgûl, and battles won and lost."""
+        """Turns, the resolve curve turn by turn, Nazgûl, and battles won and lost.
+
+        The turn count is the board's: the first turn begins at set-up without an event, so
+        counting the turn events came out one short of the turn the game ended in.
+        """
         resolve, curve = TRACK_START, []
-        won = lost = turns = 0
+        won = lost = 0
         for step in match.playthrough():
             for event in step.events:
                 if isinstance(event, TurnBegan):
-                    turns += 1
                     curve.append(resolve)
                 elif isinstance(event, ResolveChanged):
                     resolve = event.value
@@ -65,7 +94,7 @@ class MountDoomLook:
         top = max(final.track_top, 1)
         sparkline = "".join(SPARKS[min(7, max(0, value) * 8 // (top + 1))] for value in curve)
         return (
-            f"Turns: {turns}\n"
+            f"Turns: {final.turn}\n"
             f"Resolve, turn by turn: {sparkline} (ended at {final.resolve}/{final.track_top})\n"
             f"Nazgûl at Minas Morgul: {final.nazgul} of {final.nazgul_spaces}\n"
             f"Battles: {won} won, {lost} lost"

@@ -1,0 +1,57 @@
+"""The advisor's ranking as the choices panel shows it: one story from the order, the mark
+and the figures.
+
+The advisor keeps its usual choice unless another is clearly better, so a choice it does not
+recommend may show a higher figure; the hint then says why. A figure from too few imagined
+games is shown as rough, without a margin that would mean nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import msgspec
+
+import ringbearer_engine as rb
+
+WIDE_MARGIN = 0.10
+"""Above ±10 points an estimate only says roughly how a choice fares."""
+
+
+class Advice(msgspec.Struct, frozen=True):
+    actions: list[rb.Action]
+    """The choices, the recommended one first, then by estimated chance to win."""
+    notes: list[str]
+    """One note per choice, in the same order."""
+    why: str
+    """Why the recommendation stands when another choice shows a higher figure ("" if none)."""
+
+
+def estimate(ranking: rb.Ranking | None) -> str:
+    if ranking is None or ranking.playouts == 0 or math.isnan(ranking.win_rate):
+        return ""
+    if ranking.margin > WIDE_MARGIN:
+        return f"wins ~{ranking.win_rate:.0%} (rough)"
+    return f"wins {ranking.win_rate:.0%} ±{ranking.margin:.0%}"
+
+
+def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advice:
+    """Order and annotate ``actions`` by ``ranking`` (the advisor's, recommended first)."""
+    by_action = {r.action: r for r in ranking if r.action in actions}
+    ranked = [r.action for r in ranking if r.action in by_action]
+    order = ranked + [a for a in actions if a not in by_action]
+    notes = [estimate(by_action.get(action)) for action in order]
+    if not ranked:
+        return Advice(order, notes, "")
+    notes[0] = "advised" + (f", {notes[0]}" if notes[0] else "")
+    best = by_action[ranked[0]]
+    higher = [by_action[a] for a in ranked[1:] if by_action[a].win_rate > best.win_rate]
+    why = ""
+    if higher:
+        top = max(r.win_rate for r in higher)
+        why = (
+            f"Another choice shows up to {top:.0%}, but no other is clearly better within "
+            "the margins, so the advisor keeps its usual choice."
+        )
+    return Advice(order, notes, why)

@@ -1,0 +1,41 @@
+"""Hints tell one story: the advised choice first and marked, the others by their figures,
+a reason when a lower figure is advised, and no margin too wide to mean anything."""
+
+from __future__ import annotations
+
+from ringbearer_engine import Ranking
+from ringbearer_engine.games.mount_doom.actions import Choose
+from ringbearer_tui.hints import advise, estimate
+
+A, B, C = Choose("a"), Choose("b"), Choose("c")
+
+
+def ranking(action: Choose, rate: float, playouts: int = 400, spread: float = 0.2) -> Ranking:
+    return Ranking(action, rate, playouts, round(rate * playouts), spread)
+
+
+def test_the_advised_choice_comes_first_and_is_marked() -> None:
+    advice = advise([A, B, C], [ranking(C, 0.4), ranking(A, 0.3), ranking(B, 0.2)])
+    assert advice.actions == [C, A, B]
+    assert advice.notes[0].startswith("advised, wins 40%")
+    assert advice.notes[1].startswith("wins 30%")
+    assert advice.why == ""
+
+
+def test_a_lower_advised_figure_says_why() -> None:
+    advice = advise([A, B], [ranking(A, 0.35), ranking(B, 0.36)])
+    assert advice.actions == [A, B]
+    assert "36%" in advice.why
+    assert "margin" in advice.why
+
+
+def test_a_margin_too_wide_to_mean_anything_is_not_shown() -> None:
+    wide = ranking(A, 0.12, playouts=10, spread=0.4)
+    assert wide.margin > 0.2
+    assert estimate(wide) == "wins ~12% (rough)"
+    assert estimate(ranking(A, 0.5)) == "wins 50% ±2%"
+
+
+def test_a_single_choice_gets_no_figure() -> None:
+    advice = advise([A], [Ranking(A, float("nan"), 0, 0)])
+    assert advice.notes == ["advised"]
