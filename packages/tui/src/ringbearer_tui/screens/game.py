@@ -28,6 +28,7 @@ from ..storage import SaveNameError
 from ..widgets.action_menu import ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
+from .hand_over import HandOverScreen
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -65,9 +66,11 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.look = look_for(session.match.game_id)
+        session.secret_hands = getattr(self.look, "hot_seat", False)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
         self.notes: list[str] | None = None
         self._bot_pending = False
+        self._handing_over = False
 
     @property
     def rb_app(self) -> RingbearerApp:
@@ -86,7 +89,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
-            log.record(self._who(seat), step, events)
+            log.record(self._who(seat), step, self._told(events))
         self.refresh_all()
         self.query_one(ActionMenu).focus()
 
@@ -94,6 +97,13 @@ class GameScreen(Screen[None]):
 
     def _who(self, seat: int | None) -> str | None:
         return None if seat is None else self.session.seats[seat].name
+
+    def _told(self, events: list[rb.Event]) -> list[rb.Event | str]:
+        """Events in the look's own words (with names) when it has them."""
+        tell = getattr(self.look, "tell", None)
+        if tell is None:
+            return list(events)
+        return [tell(self.session.match, event) for event in events]
 
     def refresh_all(self) -> None:
         board = self.query_one("#board")
@@ -115,11 +125,33 @@ class GameScreen(Screen[None]):
             menu.show([], [])
             self._schedule_bot()
             return
+        if self.session.needs_hand_over:
+            self._hand_over(prompt, menu)
+            return
         prompt.remove_class("waiting")
         prompt.update(match.prompt)
         actions = match.actions()
         labels = [self.look.describe(match, action) for action in actions]
         menu.show(actions, labels, self.notes)
+
+    def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
+        # Nothing of the next person's is drawn until they say they are alone at the screen.
+        seat = self.session.seat
+        assert seat is not None
+        name = self.session.seats[seat].name
+        prompt.update(f"Pass the keyboard to {name}.")
+        prompt.add_class("waiting")
+        menu.show([], [])
+        if self._handing_over:
+            return
+        self._handing_over = True
+
+        def ready(_: None) -> None:
+            self._handing_over = False
+            self.session.looking = seat
+            self.refresh_all()
+
+        self.app.push_screen(HandOverScreen(name), ready)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -138,7 +170,7 @@ class GameScreen(Screen[None]):
             return
         self.call_after_refresh(self._autosave)
         self.notes = None
-        self.query_one(EventLog).record(self._who(seat), label, events)
+        self.query_one(EventLog).record(self._who(seat), label, self._told(events))
         self.refresh_all()
 
     def _autosave(self) -> None:

@@ -25,7 +25,7 @@ class EventLog(LinePanel):
         self.border_title = "Log"
         self._latest = -1
 
-    def record(self, who: str | None, step: str, events: Sequence[rb.Event]) -> None:
+    def record(self, who: str | None, step: str, events: Sequence[rb.Event | str]) -> None:
         """Add one step: who did what, then what happened; the newest step stands out."""
         head = Text(f"{who}: " if who else "", style="bold")
         head.append(step)
