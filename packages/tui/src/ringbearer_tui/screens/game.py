@@ -211,7 +211,7 @@ class GameScreen(Screen[None]):
     # -- help for the player ----------------------------------------------------------------
 
     def action_hint(self) -> None:
-        if self.session.bot_to_move or self.session.over:
+        if self.session.bot_to_move or self.session.over or self.session.needs_hand_over:
             return
         self.query_one(Prompt).update(f"{self.session.match.prompt} (thinking…)")
         self._advise()

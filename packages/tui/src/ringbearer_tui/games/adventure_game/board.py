@@ -134,35 +134,41 @@ def player_lines(view: AdventureView, session: GameSession) -> list[Text]:
         line.append(f"{marks[n]} ", style=STYLES[n % len(STYLES)])
         kind = "bot" if session.seats[n].is_bot else "person"
         line.append(f"{seat.name}", style="bold reverse" if me else "bold")
-        line.append(f" ({kind}) ◯{seat.rings} ▤{seat.cards} at {place(seat.space)}")
+        line.append(f" {kind} ◯{seat.rings} ▤{seat.cards} {place(seat.space)}")
         held = holder(view, seat)
         if held:
-            line.append(f" held by {held}", style="bold red")
+            line.append(f" held: {held}", style="bold red")
         if seat.towns:
             line.append(f" towns: {', '.join(place(t) for t in seat.towns)}", style="yellow")
         lines.append(line)
     return lines
 
 
-def hand_lines(view: AdventureView) -> list[Text]:
+def hand_lines(view: AdventureView, wide: bool) -> list[Text]:
+    """The viewer's cards: each with its effect when there is room, else the names in a row
+    (the help lists every card's effect)."""
     if view.seat is None:
         return [Text("Hands are hidden until the next player is looking.", style="italic")]
-    name = view.seats[view.seat].name
-    lines = [Text(f"{name}'s hand", style="bold underline")]
+    head = Text(f"{view.seats[view.seat].name}'s hand", style="bold underline")
+    if not view.hand:
+        return [head, Text("(no cards)", style="italic")]
+    if not wide:
+        head.append(": ", style="bold")
+        head.append(" · ".join(card_name(card) for card in view.hand), style="bold not underline")
+        return [head]
+    lines = [head]
     for card in view.hand:
         line = Text(f"• {card_name(card)}", style="bold")
         line.append(f" — {CARD_TEXTS.get(card, '')}", style="")
         lines.append(line)
-    if not view.hand:
-        lines.append(Text("(no cards)", style="italic"))
     return lines
 
 
 def pile_line(view: AdventureView) -> Text:
-    top = card_name(view.discards[-1]) if view.discards else "empty"
+    top = f" (top {card_name(view.discards[-1])})" if view.discards else ""
     return Text(
-        f"Draw pile {view.draw_pile} · discards {len(view.discards)} (top: {top})"
-        f" · rings in supply {view.supply} · turn {view.turn}",
+        f"Pile {view.draw_pile} · discards {len(view.discards)}{top}"
+        f" · supply ◯{view.supply} · turn {view.turn}",
         style="bold",
     )
 
@@ -188,12 +194,13 @@ class AdventureBoard(Static):
         view = self.session.match.view(self.session.viewer)
         assert isinstance(view, AdventureView)
         wide = self.size.width >= WIDE
+        gap = [Text("")] if wide else []
         parts = [
             *board_lines(view, wide),
-            Text(""),
+            *gap,
             *player_lines(view, self.session),
             pile_line(view),
-            Text(""),
-            *hand_lines(view),
+            *gap,
+            *hand_lines(view, wide),
         ]
         self.update(Text("\n").join(parts))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.board import DIST, INDEX
+from ringbearer_engine.games.adventure_game.content import CARD_TYPES
 from ringbearer_engine.games.adventure_game.events import Moved
 
 from ...session import GameSession
 from .board import AdventureBoard
 from .words import describe, place, tell, view_of
 
-LEGEND = """\
+LEGEND_BOARD = """\
 **Reading the Adventure Game board**
 
 Each space is a mark for its kind, then (on wide screens) its three-letter code, then what
@@ -34,6 +35,15 @@ The players list shows rings (◯), cards in hand (▤), what holds a pawn and t
 At one keyboard the hands are hidden between two people: the next person presses enter when
 only they are looking.
 """
+
+
+def _card_table() -> str:
+    rows = "\n".join(f"| {card.name} | {card.count} | {card.text} |" for card in CARD_TYPES)
+    head = "**The cards** (on narrow screens the hand shows names only)"
+    return f"{head}\n\n| card | copies | effect |\n|---|---|---|\n{rows}\n"
+
+
+LEGEND = f"{LEGEND_BOARD}\n{_card_table()}"
 
 
 SPACES_MOVED = {"move-2": 2, "move-3": 3}

@@ -16,7 +16,7 @@ from ringbearer_engine.games.adventure_game.view import AdventureView, SeatView
 
 CARD_NAMES = {card.id: card.name for card in CARD_TYPES}
 CARD_TEXTS = {card.id: card.text for card in CARD_TYPES}
-MONSTERS = {"orcs": "the Orcs", "shelob": "Shelob", "gollum": "Gollum"}
+MONSTERS = {"orcs": "Orcs", "shelob": "Shelob", "gollum": "Gollum"}
 CARD_OF = {kind: card for card, kind in act.CARD_ACTIONS.items()}
 _SEAT = re.compile(r"Seat (\d+)")
 
@@ -41,10 +41,10 @@ def holder(view: AdventureView, seat: SeatView) -> str:
     if not seat.held:
         return ""
     if seat.space in view.nazgul:
-        return "a Nazgûl"
+        return "Nazgûl"
     kind = KIND[INDEX[seat.space]]
     if kind == "mountain":
-        return f"the mountain (die shows {seat.mountain})"
+        return f"mountain die {seat.mountain}"
     return MONSTERS.get(kind, "a monster")
 
 
@@ -61,7 +61,8 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.Step(to=to):
             return f"Step to {place(to)}"
         case act.Move2(to=to) | act.Move3(to=to) | act.ThroughMountains(to=to):
-            return f"Play {card_name(CARD_OF[type(action)])}: {here} → {place(to)}"
+            card = "Through Mountains" if isinstance(action, act.ThroughMountains) else None
+            return f"Play {card or card_name(CARD_OF[type(action)])}: {here} → {place(to)}"
         case act.DefeatOrcs():
             return "Play Defeat Orcs and step on"
         case act.DefeatNazgul():
@@ -71,7 +72,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.NewHand():
             return "Play Draw a New Hand"
         case act.MoveNazgul(space=space):
-            return f"Play Move a Nazgûl: lift the one at {place(space)}"
+            return f"Move the Nazgûl at {place(space)}"
         case act.PlaceNazgul(to=to):
             return f"Set the Nazgûl down at {place(to)}"
         case act.MoveOpponent(seat=seat, to=to):
@@ -81,7 +82,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.Boromir(seat=seat):
             return f"Play Boromir: {name(seat)} gives a ring back"
         case act.Fight():
-            return f"Roll to leave {holder(view, view.seats[mover]) or 'the monster'} (5 or 6)"
+            return f"Roll to leave the {holder(view, view.seats[mover]) or 'monster'} (5 or 6)"
         case act.Climb():
             return f"Turn the Mountain die down (shows {view.seats[mover].mountain})"
         case act.Swap(card=card):
