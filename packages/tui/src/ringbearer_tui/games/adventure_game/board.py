@@ -33,6 +33,8 @@ KIND_STYLE = {
 NAZGUL = "N"
 WIDE = 72
 """Widths from which the board shows each space's three-letter code too."""
+CARD_TEXTS_WIDTH = 60
+"""Widths from which the hand lists each card with its effect."""
 _AT = {(s.x, s.y): s for s in SPACES}
 _EDGES = {(e.a, e.b) for e in EDGES}
 COLUMNS = max(s.x for s in SPACES) + 1
@@ -144,7 +146,7 @@ def player_lines(view: AdventureView, session: GameSession) -> list[Text]:
     return lines
 
 
-def hand_lines(view: AdventureView, wide: bool) -> list[Text]:
+def hand_lines(view: AdventureView, with_texts: bool) -> list[Text]:
     """The viewer's cards: each with its effect when there is room, else the names in a row
     (the help lists every card's effect)."""
     if view.seat is None:
@@ -152,7 +154,7 @@ def hand_lines(view: AdventureView, wide: bool) -> list[Text]:
     head = Text(f"{view.seats[view.seat].name}'s hand", style="bold underline")
     if not view.hand:
         return [head, Text("(no cards)", style="italic")]
-    if not wide:
+    if not with_texts:
         head.append(": ", style="bold")
         head.append(" · ".join(card_name(card) for card in view.hand), style="bold not underline")
         return [head]
@@ -201,6 +203,6 @@ class AdventureBoard(Static):
             *player_lines(view, self.session),
             pile_line(view),
             *gap,
-            *hand_lines(view, wide),
+            *hand_lines(view, self.size.width >= CARD_TEXTS_WIDTH),
         ]
         self.update(Text("\n").join(parts))
