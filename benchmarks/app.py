@@ -2,7 +2,8 @@
 
 - cold start: process start until the main menu is drawn and answers a key;
 - keypress to repaint: a key until the screen shows its effect, on the menu (open and close
-  Settings) and, when Adventure to Mount Doom is installed, on its game screen.
+  Settings) and, when Adventure to Mount Doom or the Adventure Game is installed, on its game
+  screen (the Adventure Game's with two people, so hand-over screens are timed too).
 """
 
 from __future__ import annotations
@@ -69,6 +70,26 @@ def game_keys() -> list[float] | None:
     return times
 
 
+def adventure_keys() -> list[float] | None:
+    """Two people at one keyboard: a choice, or enter on the hand-over screen, until the
+    screen changes."""
+    if "adventure-game" not in [g.id for g in rb.list_games()]:
+        return None
+    with tempfile.TemporaryDirectory() as data:
+        args = ["--data-dir", data, "new", "adventure-game", "--seats", "Ann,Bo", "--seed", "1"]
+        terminal = Terminal(args, 80, 24)
+        terminal.wait_for(lambda t: "Pass to" in t)
+        terminal.settle()
+        times = []
+        for _ in range(PRESSES):
+            before = terminal.text()
+            terminal.press(b"\r" if "Pass to" in before else b"1")
+            times.append(terminal.wait_for(before.__ne__))
+            terminal.settle(0.15)
+        terminal.close()
+    return times
+
+
 def report(name: str, seconds: list[float]) -> None:
     ms = [s * 1000 for s in seconds]
     print(
@@ -85,3 +106,8 @@ if __name__ == "__main__":
         print("keypress to repaint (Mount Doom)   skipped: the game is not installed")
     else:
         report("keypress to repaint (Mount Doom)", game)
+    adventure = adventure_keys()
+    if adventure is None:
+        print("keypress to repaint (Adventure)    skipped: the game is not installed")
+    else:
+        report("keypress to repaint (Adventure)", adventure)

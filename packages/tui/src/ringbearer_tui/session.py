@@ -25,6 +25,10 @@ class GameSession:
         self.seats: list[Seat] = seats_from_meta(match.meta, match.players)
         match.meta["seats"] = seats_to_meta(self.seats)
         self._bots: dict[int, rb.Bot] = {}
+        self.secret_hands = False
+        """Set by the screen for games whose hands people must not see of each other."""
+        self.looking: int | None = None
+        """The person the keyboard was last handed to (see :attr:`needs_hand_over`)."""
         self._save_lock = threading.Lock()
         self._write_lock = threading.Lock()
         self._save_sequence = 0
@@ -65,16 +69,29 @@ class GameSession:
         return [n for n, seat in enumerate(self.seats) if not seat.is_bot]
 
     @property
+    def needs_hand_over(self) -> bool:
+        """A person is to decide in a game of secrets, but the keyboard was last handed to
+        someone else: their hand must stay hidden until they say they are alone at it."""
+        seat = self.seat
+        return (
+            seat is not None
+            and not self.seats[seat].is_bot
+            and self.secret_hands
+            and len(self.humans) > 1
+            and seat != self.looking
+        )
+
+    @property
     def viewer(self) -> int | None:
         """The seat whose hidden information the screen may show.
 
         The human who decides now; with bots to move, the only human (if just one plays);
         otherwise nobody's (a spectator's view), so hot-seat players never see each other's
-        hands by accident.
+        hands by accident. Nobody's, too, while the keyboard is being handed over.
         """
         seat = self.seat
         if seat is not None and not self.seats[seat].is_bot:
-            return seat
+            return None if self.needs_hand_over else seat
         humans = self.humans
         if len(humans) == 1:
             return humans[0]

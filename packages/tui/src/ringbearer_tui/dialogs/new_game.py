@@ -1,7 +1,8 @@
 """Choose the game, the seats (people or bots), the variants and, if wanted, the seed.
 
 The defaults are ready to go: Enter on the main menu's New game, Enter again here, and a game
-starts with the game's usual number of seats, one person and the rest heuristic bots.
+starts with the game's usual number of seats, one person and the rest bots (the strongest
+kind the game has).
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
             label = labels.get(field.name, field.name.replace("_", " ").capitalize())
             fields.append((field.name, label, field.default))
     return fields
+
+
+STRONGEST = ("ismc", "heuristic")
+"""Bot kinds, strongest first: a new seat gets the first one its game has."""
 
 
 class NewGameDialog(ModalScreen[NewGameRequest | None]):
@@ -154,7 +159,8 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
         kinds = [("Person", HUMAN)] + [(f"Bot: {name}", name) for name in rb.bot_names(self.game)]
-        default_bot = "heuristic" if "heuristic" in rb.bot_names(self.game) else "random"
+        # The strongest bot the game has, so a new player meets a fair opponent.
+        default_bot = next(b for b in (*STRONGEST, "random") if b in rb.bot_names(self.game))
         rows = []
         for seat in range(count):
             kind = HUMAN if seat == 0 or self.game.cooperative else default_bot

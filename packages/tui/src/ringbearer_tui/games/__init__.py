@@ -80,6 +80,10 @@ def look_for(game_id: str) -> GameLook:
         from .mount_doom import MountDoomLook
 
         register_look(game_id, MountDoomLook())
+    if game_id == "adventure-game" and game_id not in _looks:
+        from .adventure_game import AdventureLook
+
+        register_look(game_id, AdventureLook())
     from .generic import GenericLook
 
     return _looks.get(game_id, GenericLook())

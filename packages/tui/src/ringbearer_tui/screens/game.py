@@ -29,6 +29,7 @@ from ..storage import SaveNameError
 from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
+from .hand_over import HandOverScreen
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -71,10 +72,12 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.look = look_for(session.match.game_id)
+        session.secret_hands = getattr(self.look, "hot_seat", False)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
         self.advice: Advice | None = None
         """The advisor's ranking of the choices on screen, until the next step."""
         self._bot_pending = False
+        self._handing_over = False
 
     @property
     def rb_app(self) -> RingbearerApp:
@@ -126,6 +129,9 @@ class GameScreen(Screen[None]):
             menu.show([], [])
             self._schedule_bot()
             return
+        if self.session.needs_hand_over:
+            self._hand_over(prompt, menu)
+            return
         prompt.remove_class("waiting")
         prompt.update(match.prompt)
         actions = match.actions()
@@ -136,6 +142,25 @@ class GameScreen(Screen[None]):
             notes = [self.look.gist(match, action) for action in actions]
         labels = [self.look.describe(match, action) for action in actions]
         menu.show(actions, labels, notes)
+
+    def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
+        # Nothing of the next person's is drawn until they say they are alone at the screen.
+        seat = self.session.seat
+        assert seat is not None
+        name = self.session.seats[seat].name
+        prompt.update(f"Pass the keyboard to {name}.")
+        prompt.add_class("waiting")
+        menu.show([], [])
+        if self._handing_over:
+            return
+        self._handing_over = True
+
+        def ready(_: None) -> None:
+            self._handing_over = False
+            self.session.looking = seat
+            self.refresh_all()
+
+        self.app.push_screen(HandOverScreen(name), ready)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -199,7 +224,7 @@ class GameScreen(Screen[None]):
     # -- help for the player ----------------------------------------------------------------
 
     def action_hint(self) -> None:
-        if self.session.bot_to_move or self.session.over:
+        if self.session.bot_to_move or self.session.over or self.session.needs_hand_over:
             return
         self.query_one(Prompt).update(f"{self.session.match.prompt} (thinking…)")
         self._advise()

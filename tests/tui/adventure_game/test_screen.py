@@ -1,0 +1,143 @@
+"""The Adventure Game in the app: whole games by keys alone, the hand-over between people at
+one keyboard (and never for bots), and what the table shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+import ringbearer_engine as rb
+from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
+from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.games.adventure_game.board import AdventureBoard
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.screens.hand_over import HandOverScreen
+from ringbearer_tui.screens.main_menu import MainMenu
+from ringbearer_tui.seats import NewGameRequest, Seat
+from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.event_log import EventLog
+
+from . import positions
+
+SIZE = (80, 24)
+
+
+def current(app: RingbearerApp) -> object:
+    return app.screen
+
+
+def game_screen(app: RingbearerApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, not {screen!r}"
+    return screen
+
+
+def board_text(screen: GameScreen) -> str:
+    board = screen.query_one(AdventureBoard)
+    return str(board.render())
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def choose_by_keys(pilot: Pilot[Any], screen: GameScreen, wanted: rb.Action) -> None:
+    index = screen.query_one(ActionMenu).actions.index(wanted)
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        await pilot.press("home", *["down"] * index, "enter")
+
+
+def start(seats: list[Seat], seed: int) -> StartNew:
+    return StartNew(NewGameRequest("adventure-game", seats, {}, seed))
+
+
+async def test_two_people_at_one_keyboard_pass_it_over_between_turns(
+    quick_settings: AppPaths,
+) -> None:
+    """A whole seeded game by keys: a hand-over screen every time the decider changes, and
+    no hand on screen until the next person presses enter."""
+    app = RingbearerApp(quick_settings, start([Seat("Ann"), Seat("Bo")], seed=3))
+    bot = rb.make_bot(rb.get_game("adventure-game"), "heuristic", 3)
+    hand_overs, decisions, last = 0, 0, None
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3000):
+            screen = current(app)
+            if isinstance(screen, MessageDialog):
+                break
+            if isinstance(screen, HandOverScreen):
+                game = app.screen_stack[-2]
+                assert isinstance(game, GameScreen)
+                assert game.session.seat != last, "handed over to the person who just played"
+                assert "'s hand" not in board_text(game), "a hand showed during the hand-over"
+                assert not game.query_one(ActionMenu).actions, "choices showed to nobody"
+                hand_overs += 1
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            screen = game_screen(app)
+            match = screen.session.match
+            assert screen.session.seat == screen.session.looking
+            assert f"{match.players[screen.session.seat or 0]}'s hand" in board_text(screen)
+            last = screen.session.seat
+            await choose_by_keys(
+                pilot, screen, bot.choose(match.game, match.game.clone(match.state))
+            )
+            decisions += 1
+            await pilot.pause()
+        assert isinstance(current(app), MessageDialog)
+        assert hand_overs >= 10
+        assert decisions > hand_overs
+        body = str(app.screen.query_one("#body").render())
+        assert "Turns played:" in body
+        assert "spaces walked" in body
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+
+async def test_a_person_against_two_bots_plays_to_the_end_with_no_hand_over(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(HandOverScreen, "on_mount", lambda self: shown.append(self.player))
+    seats = [Seat("Ann"), Seat("Bo", "bot", "ismc"), Seat("Cy", "bot", "heuristic")]
+    app = RingbearerApp(quick_settings, start(seats, seed=5))
+    bot = rb.make_bot(rb.get_game("adventure-game"), "heuristic", 5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3000):
+            screen = current(app)
+            if isinstance(screen, MessageDialog):
+                break
+            screen = game_screen(app)
+            if screen.session.bot_to_move:
+                await settle(pilot)
+                continue
+            match = screen.session.match
+            await choose_by_keys(
+                pilot, screen, bot.choose(match.game, match.game.clone(match.state))
+            )
+            await pilot.pause()
+        assert isinstance(current(app), MessageDialog)
+    assert shown == []
+
+
+async def test_the_log_names_players_never_seats(quick_settings: AppPaths) -> None:
+    match = positions.reach(positions.held_by_nazgul)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await choose_by_keys(pilot, screen, screen.query_one(ActionMenu).actions[-1])
+        await settle(pilot)
+        lines = [item.plain for item in screen.query_one(EventLog).items]
+        assert any("Ann rolls a" in line for line in lines), lines
+        assert not any("Seat " in line for line in lines)
