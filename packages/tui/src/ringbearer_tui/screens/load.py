@@ -49,12 +49,14 @@ def fit(text: str, width: int) -> str:
 
 class LoadScreen(Screen[None]):
     HELP_TITLE = "the Load list"
+    # Each key is printed on its button, so the footer need not repeat them (at 80 columns
+    # they pushed the footer's own help key off the line).
     BINDINGS = [
-        Binding("enter", "load", "Load", id="load.load", priority=True),
-        Binding("b", "load_backup", "Load backup", id="load.backup"),
-        Binding("r", "rename", "Rename", id="load.rename"),
-        Binding("d,delete", "delete", "Delete", id="load.delete"),
-        Binding("escape", "back", "Back", id="load.back"),
+        Binding("enter", "load", "Load", show=False, id="load.load", priority=True),
+        Binding("b", "load_backup", "Load backup", show=False, id="load.backup"),
+        Binding("r", "rename", "Rename", show=False, id="load.rename"),
+        Binding("d,delete", "delete", "Delete", show=False, id="load.delete"),
+        Binding("escape", "back", "Back", show=False, id="load.back"),
     ]
     DEFAULT_CSS = """
     LoadScreen #title { text-style: bold; padding: 0 1; }
