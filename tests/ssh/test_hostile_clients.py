@@ -30,12 +30,17 @@ def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
+async def poll_until(done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait until ``done()`` holds or ``seconds`` pass; the caller asserts what it expects."""
+    for _ in range(round(seconds / 0.05)):
+        if done():
+            return
+        await asyncio.sleep(0.05)
+
+
 async def settle_fds(limit: int) -> int:
     """The open descriptors once they fall to ``limit`` (or after five seconds)."""
-    for _ in range(100):
-        if open_fds() <= limit:
-            break
-        await asyncio.sleep(0.05)
+    await poll_until(lambda: open_fds() <= limit)
     return open_fds()
 
 
@@ -121,16 +126,10 @@ async def test_a_later_window_change_over_the_limit_is_clamped(
     await client.wait_for("New game")
     [game] = server.live.values()
     client.process.change_terminal_size(65535, 65535)
-    for _ in range(100):
-        if pty_size(game.master) != (80, 24):
-            break
-        await asyncio.sleep(0.05)
+    await poll_until(lambda: pty_size(game.master) != (80, 24))
     assert pty_size(game.master) == (MAX_COLUMNS, MAX_ROWS)
     client.process.change_terminal_size(100, 30)  # the session goes on and still follows
-    for _ in range(100):
-        if pty_size(game.master) == (100, 30):
-            break
-        await asyncio.sleep(0.05)
+    await poll_until(lambda: pty_size(game.master) == (100, 30))
     assert pty_size(game.master) == (100, 30)
     assert not client.closed
     client.drop()
@@ -148,10 +147,10 @@ async def test_a_window_enlarged_during_the_take_over_question_is_clamped(
     await asyncio.sleep(0.2)
     second.press("y")
     await first.wait_closed()
-    for _ in range(200):
-        if server.live and not next(iter(server.live.values())).ended.is_set():
-            break
-        await asyncio.sleep(0.05)
+    await poll_until(
+        lambda: bool(server.live) and not next(iter(server.live.values())).ended.is_set(),
+        seconds=10.0,
+    )
     [game] = server.live.values()
     assert pty_size(game.master) == (MAX_COLUMNS, MAX_ROWS)
     second.drop()
