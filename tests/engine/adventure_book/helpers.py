@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ringbearer_engine import Event, Match
-from ringbearer_engine.games.adventure_book.cards import SPECIALS, TOKEN
+from ringbearer_engine.games.adventure_book.content import SPECIALS, TOKEN
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ringbearer_engine import IllegalActionError
-from ringbearer_engine.games.adventure_book.payments import payments, ring_cost
+from ringbearer_engine.games.adventure_book.rules.payments import payments, ring_cost
 
 from .helpers import arrange, hand, legal, new, play, st, texts, to_story
 

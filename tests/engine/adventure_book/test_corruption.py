@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ringbearer_engine import Match
-from ringbearer_engine.games.adventure_book.corruption import TRACK
+from ringbearer_engine.games.adventure_book.rules.corruption import TRACK
 
 from .helpers import arrange, hand, legal, new, play, st, texts, to_story
 

@@ -111,8 +111,8 @@ def test_a_demanded_discard_from_an_emptied_hand_is_skipped() -> None:
     """ABD-11: an interruption may empty a hand before its demanded discard comes up."""
     from ringbearer_engine.events import Event
     from ringbearer_engine.games.adventure_book.chapters import page
+    from ringbearer_engine.games.adventure_book.rules.turn import settle
     from ringbearer_engine.games.adventure_book.state import Pending
-    from ringbearer_engine.games.adventure_book.turn import settle
 
     match = to_story(new())
     arrange(match, hands=[[], ["courage"]])

@@ -10,9 +10,9 @@ from hypothesis import strategies as st_
 
 from ringbearer_engine import Chance, Match, get_game
 from ringbearer_engine.bots import RandomBot
-from ringbearer_engine.games.adventure_book.cards import SPECIALS, STORY_CARDS
-from ringbearer_engine.games.adventure_book.corruption import TRACK
+from ringbearer_engine.games.adventure_book.content import SPECIALS, STORY_CARDS
 from ringbearer_engine.games.adventure_book.events import CorruptionMoved
+from ringbearer_engine.games.adventure_book.rules.corruption import TRACK
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
 seeds = st_.integers(0, 2**64 - 1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ringbearer_engine import SetupError
-from ringbearer_engine.games.adventure_book.cards import EYE_CARDS, SPECIALS, STORY_CARDS
 from ringbearer_engine.games.adventure_book.chapters import page
+from ringbearer_engine.games.adventure_book.content import EYE_CARDS, SPECIALS, STORY_CARDS
 
 from .helpers import new, st
 

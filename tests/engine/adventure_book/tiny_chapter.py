@@ -8,7 +8,6 @@ revealed between the two single moves. Tests register it under a free chapter nu
 from __future__ import annotations
 
 from ringbearer_engine.events import Event
-from ringbearer_engine.games.adventure_book.board import Page
 from ringbearer_engine.games.adventure_book.chapter import (
     Challenge,
     Chapter,
@@ -21,6 +20,7 @@ from ringbearer_engine.games.adventure_book.chapter import (
     RingAbility,
     Space,
 )
+from ringbearer_engine.games.adventure_book.rules.board import Page
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
 

@@ -17,17 +17,17 @@ import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ringbearer_engine.games.adventure_book.board import Page
-from ringbearer_engine.games.adventure_book.cards import (
+from ringbearer_engine.games.adventure_book.chapter import Requirement, Reward
+from ringbearer_engine.games.adventure_book.chapters import pages
+from ringbearer_engine.games.adventure_book.content import (
     EYE_CARDS,
     KIND_NAMES,
     PLOT_CARD_VALUES,
     SPECIAL_CARDS,
     STORY_KINDS,
 )
-from ringbearer_engine.games.adventure_book.chapter import Requirement, Reward
-from ringbearer_engine.games.adventure_book.chapters import pages
-from ringbearer_engine.games.adventure_book.corruption import TRACK
+from ringbearer_engine.games.adventure_book.rules.board import Page
+from ringbearer_engine.games.adventure_book.rules.corruption import TRACK
 
 PAGE = Path(__file__).parents[4] / "docs" / "games" / "adventure-book-design.md"
 START = "<!-- generated from the content data: start -->"

@@ -16,7 +16,8 @@ See :mod:`.campaign` for the save format and :mod:`.chapter` for the chapter for
 
 from __future__ import annotations
 
-from ...game import register
+from ringbearer_engine.game import register
+
 from .campaign import CAMPAIGN_FORMAT, CAMPAIGN_VERSION, Campaign, campaign_after
 from .chapter import Chapter, ChapterRules
 from .chapters import add_chapter, page, pages, remove_chapter

@@ -7,7 +7,7 @@ trades with the second player). Payments are comma-separated tokens (``courage,r
 
 from __future__ import annotations
 
-from ...actions import Action
+from ringbearer_engine.actions import Action
 
 
 class Move(Action, frozen=True, tag="move"):

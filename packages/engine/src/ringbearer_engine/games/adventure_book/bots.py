@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...actions import Action
-from ...game import Game, GameState
+from ringbearer_engine.actions import Action
+from ringbearer_engine.game import Game, GameState
+
 from .actions import (
     END,
     STOP,
@@ -43,13 +44,13 @@ from .actions import (
     Take,
     Trade,
 )
-from .board import Page
-from .cards import RING, SPECIALS, SYMBOLS, TOKEN
-from .challenges import open_challenge
 from .chapters import page
-from .hands import hand_key
-from .movement import can_step, step_actions
-from .payments import payments, ring_cost
+from .content import RING, SPECIALS, SYMBOLS, TOKEN
+from .rules.board import Page
+from .rules.challenges import open_challenge
+from .rules.hands import hand_key
+from .rules.movement import can_step, step_actions
+from .rules.payments import payments, ring_cost
 from .state import HAND_LIMIT, AdventureBookState, Pending
 
 RING_TIME = 2

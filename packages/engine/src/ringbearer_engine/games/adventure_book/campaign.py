@@ -24,18 +24,19 @@ from typing import Any, Final
 
 import msgspec
 
-from ...errors import (
+from ringbearer_engine.errors import (
     DamagedSaveError,
     FutureVersionError,
     NotASaveError,
     SetupError,
     TruncatedSaveError,
 )
-from ...match import Match
-from .cards import EYE_CARDS, SPECIALS
+from ringbearer_engine.match import Match
+
 from .chapters import LAST_CHAPTER, TITLES
-from .corruption import TRACK
-from .ending import CORRUPTED
+from .content import EYE_CARDS, SPECIALS
+from .rules.corruption import TRACK
+from .rules.ending import CORRUPTED
 from .state import AdventureBookOptions, AdventureBookState
 
 CAMPAIGN_FORMAT: Final = "ringbearer-adventure-book-campaign"

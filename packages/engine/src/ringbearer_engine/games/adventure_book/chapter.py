@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...events import Event
-from .cards import Source
+from ringbearer_engine.events import Event
+
+from .content import Source
 
 if TYPE_CHECKING:
-    from .board import Page
+    from .rules.board import Page
     from .state import AdventureBookState, Pending
 
 
@@ -216,7 +217,7 @@ class Chapter:
 class ChapterRules:
     """A chapter's special rules. Every hook has a neutral default; override what you need.
 
-    Hooks get the compiled :class:`~.board.Page` (content plus lookup tables), the state to
+    Hooks get the compiled :class:`~.rules.board.Page` (content plus lookup tables), the state to
     change in place, and the list to append events to.
     """
 

@@ -7,8 +7,9 @@ are named, as everyone at the table sees them.
 
 from __future__ import annotations
 
-from ...events import Event
-from .cards import card_name
+from ringbearer_engine.events import Event
+
+from .content import card_name
 
 
 def a_card(token: str) -> str:

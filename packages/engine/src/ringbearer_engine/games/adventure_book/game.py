@@ -1,8 +1,8 @@
 """The Adventure Book Game as an engine game: legal actions, apply, views and hooks.
 
-The rules themselves live in the small modules this one dispatches to: :mod:`.turn` (the
-five steps), :mod:`.movement`, :mod:`.challenges`, :mod:`.deeds`, :mod:`.specials`,
-:mod:`.trading`, :mod:`.corruption`, and each chapter's own rules under ``chapters/``.
+The rules themselves live in the small modules this one dispatches to, under :mod:`.rules`:
+``turn`` (the five steps), ``movement``, ``challenges``, ``deeds``, ``specials``, ``trading``
+and ``corruption``; each chapter's own rules are under ``chapters/``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ...actions import Action
-from ...chance import Chance
-from ...events import Event
-from ...game import BotFactory, Game, Outcome
+from ringbearer_engine.actions import Action
+from ringbearer_engine.chance import Chance
+from ringbearer_engine.events import Event
+from ringbearer_engine.game import BotFactory, Game, Outcome
+
 from .actions import (
     ACTION_TYPES,
     BACK,
@@ -39,21 +40,20 @@ from .actions import (
     Take,
     Trade,
 )
-from .board import Page
-from .cards import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
-from .challenges import complete, ready
 from .chapter import PLOT_DECK_LOSS
 from .chapters import LAST_CHAPTER, page
-from .decisions import SOLO_NAME, who
-from .deeds import deed_actions, do_deed
-from .ending import CORRUPTED, CORRUPTED_TEXT
+from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
-from .hands import hand_key, spend, take, tokens
-from .movement import enter_actions, pay, step, step_actions
-from .payments import payments
-from .specials import play_special, playable
-from .state import HAND_LIMIT, AdventureBookOptions, AdventureBookState, Pending
-from .trading import (
+from .rules.board import Page
+from .rules.challenges import complete, ready
+from .rules.decisions import SOLO_NAME, who
+from .rules.deeds import deed_actions, do_deed
+from .rules.ending import CORRUPTED, CORRUPTED_TEXT
+from .rules.hands import hand_key, spend, take, tokens
+from .rules.movement import enter_actions, pay, step, step_actions
+from .rules.payments import payments
+from .rules.specials import play_special, playable
+from .rules.trading import (
     ASK_ACTIONS,
     answer,
     answer_actions,
@@ -64,7 +64,8 @@ from .trading import (
     swap,
     trade_actions,
 )
-from .turn import end_movement, end_storytelling, settle, setup
+from .rules.turn import end_movement, end_storytelling, settle, setup
+from .state import HAND_LIMIT, AdventureBookOptions, AdventureBookState, Pending
 from .view import AdventureBookView, build_view
 
 _DISCARD = {token: Discard(token) for token in TOKEN.values()}
@@ -404,7 +405,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         return f"{name} to play."
 
     def why_illegal(self, state: AdventureBookState, action: Action) -> str | None:
-        from .legality import why_illegal
+        from .rules.legality import why_illegal
 
         return why_illegal(page(state.chapter), state, action)
 

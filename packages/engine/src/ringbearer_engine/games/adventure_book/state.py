@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from ...game import GameState
+from ringbearer_engine.game import GameState
 
 HAND_LIMIT = 6
 START_HAND = 4

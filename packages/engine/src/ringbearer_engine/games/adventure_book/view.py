@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from .board import Page
-from .corruption import TRACK
+from .rules.board import Page
+from .rules.corruption import TRACK
 from .state import AdventureBookState
 
 

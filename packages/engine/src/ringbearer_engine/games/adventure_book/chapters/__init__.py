@@ -11,8 +11,8 @@ import importlib
 import pkgutil
 from functools import cache
 
-from ..board import Page
 from ..chapter import NO_RULES, Chapter, ChapterRules
+from ..rules.board import Page
 
 LAST_CHAPTER = 8
 """The campaign is won when this chapter is won."""

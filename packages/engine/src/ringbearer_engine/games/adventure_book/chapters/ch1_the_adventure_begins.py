@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....events import Event
-from ..board import Page, move_counter, plot_odds, track_ahead
+from ringbearer_engine.events import Event
+
 from ..chapter import (
     Challenge,
     Chapter,
@@ -37,8 +37,9 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..decisions import drop_for_active, push
 from ..events import RuleNote
+from ..rules.board import Page, move_counter, plot_odds, track_ahead
+from ..rules.decisions import drop_for_active, push
 from ..state import AdventureBookState, Pending
 
 HOBBITS = ("frodo", "sam", "merry", "pippin")

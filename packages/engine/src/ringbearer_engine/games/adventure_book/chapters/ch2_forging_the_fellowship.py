@@ -23,18 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....events import Event
-from ..board import (
-    Page,
-    counters_on_board,
-    move_counter,
-    pieces_on,
-    place_counter,
-    plot_odds,
-    remove_counter,
-    reset_piece,
-    track_ahead,
-)
+from ringbearer_engine.events import Event
+
 from ..chapter import (
     Challenge,
     Chapter,
@@ -50,8 +40,19 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..decisions import drops_for_each_player, push
 from ..events import RuleNote
+from ..rules.board import (
+    Page,
+    counters_on_board,
+    move_counter,
+    pieces_on,
+    place_counter,
+    plot_odds,
+    remove_counter,
+    reset_piece,
+    track_ahead,
+)
+from ..rules.decisions import drops_for_each_player, push
 from ..state import AdventureBookState
 
 FELLOWSHIP = ("frodo", "sam", "merry", "pippin", "legolas", "aragorn", "gimli")

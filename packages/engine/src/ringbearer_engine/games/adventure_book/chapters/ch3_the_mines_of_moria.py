@@ -23,19 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....events import Event
-from ..board import (
-    Page,
-    counters_at,
-    counters_on_board,
-    move_counter,
-    next_free_numbered,
-    place_counter,
-    plot_odds,
-    remove_counter,
-    supply_counter,
-    track_ahead,
-)
+from ringbearer_engine.events import Event
+
 from ..chapter import (
     Challenge,
     Chapter,
@@ -52,9 +41,21 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..decisions import drop_for_active, push
-from ..ending import lose
 from ..events import RuleNote
+from ..rules.board import (
+    Page,
+    counters_at,
+    counters_on_board,
+    move_counter,
+    next_free_numbered,
+    place_counter,
+    plot_odds,
+    remove_counter,
+    supply_counter,
+    track_ahead,
+)
+from ..rules.decisions import drop_for_active, push
+from ..rules.ending import lose
 from ..state import AdventureBookState
 
 FIGHTERS = ("aragorn", "legolas", "gimli", "gandalf")

@@ -22,19 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....events import Event
-from ..board import (
-    Page,
-    counters_at,
-    counters_on_board,
-    move_counter,
-    place_counter,
-    plot_odds,
-    remove_counter,
-    reset_piece,
-    supply_counter,
-    together_space,
-)
+from ringbearer_engine.events import Event
+
 from ..chapter import (
     Challenge,
     Chapter,
@@ -50,8 +39,20 @@ from ..chapter import (
     RingAbility,
     Space,
 )
-from ..decisions import push
 from ..events import PieceLeft, RuleNote
+from ..rules.board import (
+    Page,
+    counters_at,
+    counters_on_board,
+    move_counter,
+    place_counter,
+    plot_odds,
+    remove_counter,
+    reset_piece,
+    supply_counter,
+    together_space,
+)
+from ..rules.decisions import push
 from ..state import AdventureBookState, Pending
 
 HOBBITS = ("frodo", "sam", "merry", "pippin")

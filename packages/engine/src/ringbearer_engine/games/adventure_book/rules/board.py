@@ -10,9 +10,10 @@ from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
 
-from ...events import Event
-from .actions import Move
-from .chapter import (
+from ringbearer_engine.events import Event
+
+from ..actions import Move
+from ..chapter import (
     Challenge,
     Chapter,
     ChapterRules,
@@ -23,8 +24,8 @@ from .chapter import (
     Space,
     Track,
 )
-from .events import CounterMoved, CounterPlaced, CounterRemoved, PieceReset
-from .state import AdventureBookState
+from ..events import CounterMoved, CounterPlaced, CounterRemoved, PieceReset
+from ..state import AdventureBookState
 
 
 class Page:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from .cards import RING, SPECIALS, SYMBOLS
+from ..content import RING, SPECIALS, SYMBOLS
 
 ARWEN = "arwens-love"
 _ORDER = {**dict.fromkeys(SYMBOLS, 0), "pair": 1, "any": 2}

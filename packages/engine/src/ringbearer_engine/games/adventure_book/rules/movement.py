@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...events import Event
-from .actions import Enter, Move
+from ringbearer_engine.events import Event
+
+from ..actions import Enter, Move
+from ..events import PieceMoved
+from ..state import AdventureBookState
 from .board import Page
-from .events import PieceMoved
 from .hands import spend
 from .payments import ARWEN, payments, ring_cost
-from .state import AdventureBookState
 
 
 def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> bool:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from ...events import Event
-from .actions import Deed as DeedAction
+from ringbearer_engine.events import Event
+
+from ..actions import Deed as DeedAction
+from ..chapter import Deed
+from ..events import DeedDone
+from ..state import AdventureBookState
 from .board import Page, counters_on_board, remove_counter
-from .chapter import Deed
 from .decisions import who
-from .events import DeedDone
 from .movement import pay
 from .payments import payments
-from .state import AdventureBookState
 
 
 def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:

@@ -8,11 +8,12 @@ hands without spending them.
 
 from __future__ import annotations
 
-from ...events import Event
-from .cards import RING, TOKEN
+from ringbearer_engine.events import Event
+
+from ..content import RING, TOKEN
+from ..events import CardsDrawn, DiscardsReshuffled, SpecialWon
+from ..state import AdventureBookState
 from .corruption import advance
-from .events import CardsDrawn, DiscardsReshuffled, SpecialWon
-from .state import AdventureBookState
 
 
 def hand_key(hand: list[str]) -> tuple[str, ...]:

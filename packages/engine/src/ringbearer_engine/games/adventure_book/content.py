@@ -1,8 +1,8 @@
 """Card content: the Story deck, the Special cards, the Plot cards and the Eye of Sauron cards.
 
 Content is data: every card is listed here with where it comes from (``source``). The rules
-that give the cards their effects live in :mod:`.specials`, :mod:`.corruption` and the turn
-code; this module only says what exists.
+that give the cards their effects live under :mod:`.rules` (``specials``, ``corruption`` and
+the turn code); this module only says what exists.
 
 Card ids are what the state holds. A Story card's id is ``<kind>-<n>`` (``courage-3``); its
 *token* (what a player names when paying or discarding) is the kind. A Special card's id is its
@@ -57,7 +57,7 @@ STORY_CARDS: Final = tuple(f"{k.kind}-{n}" for k in STORY_KINDS for n in range(1
 
 @dataclass(frozen=True)
 class SpecialCard:
-    """A Special card. ``effect`` names the rule that plays it (see :mod:`.specials`).
+    """A Special card. ``effect`` names the rule that plays it (see :mod:`.rules.specials`).
 
     Effects played with ``play``: ``move`` (``amount`` steps; ``one_piece`` locks them to the
     first piece moved), ``draw`` (the player draws ``amount``), ``draw-each`` (every player

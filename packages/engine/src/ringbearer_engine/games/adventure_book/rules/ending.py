@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ...events import Event
-from .events import ChapterLost, ChapterWon
-from .state import AdventureBookState
+from ringbearer_engine.events import Event
+
+from ..events import ChapterLost, ChapterWon
+from ..state import AdventureBookState
 
 CORRUPTED = "corrupted"
 """The result when the Corruption marker reaches the last space: the campaign is lost."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ...events import Event
-from .cards import EYES, RING, Source
+from ringbearer_engine.events import Event
+
+from ..content import EYES, RING, Source
+from ..events import CardTaken, CorruptionMoved, EyeDrawn, PlotCardLost
+from ..state import AdventureBookState
 from .decisions import drop_for_active, drops_for_each_player, push
 from .ending import CORRUPTED, CORRUPTED_TEXT, lose
-from .events import CardTaken, CorruptionMoved, EyeDrawn, PlotCardLost
-from .state import AdventureBookState
 
 
 @dataclass(frozen=True)

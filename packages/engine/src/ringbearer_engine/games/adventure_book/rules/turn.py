@@ -1,7 +1,7 @@
 """A chapter attempt from setup to its end: the five turn steps in order.
 
 1. Movement: two single steps (:mod:`.movement`); ``end`` stops early.
-2. Storytelling: any of the actions of :mod:`.game`; ``end`` finishes it.
+2. Storytelling: any of the actions of :mod:`..game`; ``end`` finishes it.
 3. Draw 2 Story cards (the discards are reshuffled into an empty deck).
 4. Plot Chart: draw a Plot card and resolve the chapter's entry for its number; with no Plot
    card to draw the chapter is lost (AB-A24).
@@ -12,19 +12,15 @@ After every action :func:`settle` carries the turn on until somebody must decide
 
 from __future__ import annotations
 
-from ...chance import Chance
-from ...errors import SetupError
-from ...events import Event
-from .board import Page
-from .cards import EYE_CARDS, PLOT_CARDS, SPECIALS, STORY_CARDS
-from .chapter import PLOT_DECK_LOSS, Effect
-from .chapters import LAST_CHAPTER, TITLES, page
-from .corruption import TRACK
-from .decisions import drop_for_active, drops_for_each_player, push, who
-from .ending import lose
-from .events import PieceLeft, PlotIgnored, PlotRevealed, TurnBegan
-from .hands import draw_story
-from .state import (
+from ringbearer_engine.chance import Chance
+from ringbearer_engine.errors import SetupError
+from ringbearer_engine.events import Event
+
+from ..chapter import PLOT_DECK_LOSS, Effect
+from ..chapters import LAST_CHAPTER, TITLES, page
+from ..content import EYE_CARDS, PLOT_CARDS, SPECIALS, STORY_CARDS
+from ..events import PieceLeft, PlotIgnored, PlotRevealed, TurnBegan
+from ..state import (
     DRAW,
     HAND_LIMIT,
     SOLO_HAND,
@@ -32,6 +28,11 @@ from .state import (
     AdventureBookOptions,
     AdventureBookState,
 )
+from .board import Page
+from .corruption import TRACK
+from .decisions import drop_for_active, drops_for_each_player, push, who
+from .ending import lose
+from .hands import draw_story
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")
 """Flags that last for one turn only."""

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from ...events import Event
+from ringbearer_engine.events import Event
+
+from ..chapter import Challenge, Requirement, Reward
+from ..events import ChallengeCompleted, PieceJoined, PieceLeft
+from ..state import AdventureBookState
 from .board import Page, counters_at, counters_on_board
-from .chapter import Challenge, Requirement, Reward
 from .corruption import ease
 from .decisions import who
 from .ending import ended, win
-from .events import ChallengeCompleted, PieceJoined, PieceLeft
 from .hands import draw_special, draw_story
 from .movement import pay
-from .state import AdventureBookState
 
 
 def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> bool:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...actions import Action
-from .actions import (
+from ringbearer_engine.actions import Action
+
+from ..actions import (
     Answer,
     Ask,
     Back,
@@ -24,14 +25,14 @@ from .actions import (
     Take,
     Trade,
 )
+from ..content import RING, SPECIALS, TOKEN, card_name
+from ..state import AdventureBookState
 from .board import Page
-from .cards import RING, SPECIALS, TOKEN, card_name
 from .challenges import open_challenge, unmet
 from .hands import hand_key
 from .movement import can_step
 from .payments import payments
 from .specials import playable
-from .state import AdventureBookState
 
 _PENDING_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "drop": (Drop,),

@@ -7,7 +7,7 @@ rules say happen "immediately" (an Eye of Sauron card) go to the front.
 
 from __future__ import annotations
 
-from .state import AdventureBookState, Pending
+from ..state import AdventureBookState, Pending
 
 SOLO_NAME = "the solo hand"
 

@@ -9,13 +9,14 @@ grant another), and it is not a "use" of a One Ring card (AB-A12).
 
 from __future__ import annotations
 
-from ...events import Event
-from .actions import Answer, Ask, Help, Swap, Trade
-from .cards import KINDS
+from ringbearer_engine.events import Event
+
+from ..actions import Answer, Ask, Help, Swap, Trade
+from ..content import KINDS
+from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOffered
+from ..state import AdventureBookState, Pending
 from .decisions import push, who
-from .events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOffered
 from .hands import take, tokens
-from .state import AdventureBookState, Pending
 
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]

@@ -8,12 +8,13 @@ Phial cannot fetch itself back.
 
 from __future__ import annotations
 
-from ...events import Event
-from .cards import RING, SPECIALS, TOKEN
+from ringbearer_engine.events import Event
+
+from ..content import RING, SPECIALS, TOKEN
+from ..events import CardsDiscarded, PlotCardsReturned, SpecialPlayed
+from ..state import AdventureBookState, Pending
 from .decisions import push, who
-from .events import CardsDiscarded, PlotCardsReturned, SpecialPlayed
 from .hands import draw_story, take
-from .state import AdventureBookState, Pending
 
 PAYMENT_ONLY = frozenset({"cover", "arwen"})
 
