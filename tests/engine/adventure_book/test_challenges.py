@@ -58,7 +58,7 @@ def test_a_ring_card_may_stand_in_for_a_pair_card_and_two_ring_cards_match() -> 
 
 
 def test_special_cards_never_make_a_pair() -> None:
-    """AB-A14: Special cards have no symbol."""
+    """AB-A14: Special cards have no symbol, so even two copies of one Special card are no pair."""
     assert payments(("pair",), ("lembas-1", "lembas-2")) == frozenset()
     assert payments(("pair",), ("mithril-coat", "courage")) == frozenset()
 

@@ -10,13 +10,29 @@ from .helpers import arrange, legal, new, play, st, texts, to_story
 
 
 def test_wrath_counters_cannot_be_moved() -> None:
-    """FAQ chapter 2: no action moves a Wrath counter."""
+    """FAQ chapter 2, AB-A39: no action moves a Wrath counter, and the refusal says why."""
     match = to_story(new(chapter=2))
     arrange(match, counters={"elven-wrath": "bridge"}, hands=[["courage"], []])
     play(match, "discard courage")
     assert not any("wrath" in a for a in legal(match))
-    with pytest.raises(IllegalActionError, match="not on the board"):
+    with pytest.raises(
+        IllegalActionError, match="Elven Wrath is a counter: counters are never moved"
+    ):
         match.play("move elven-wrath gate")
+
+
+def test_moving_a_wrath_counter_in_the_supply_says_it_is_not_on_the_board() -> None:
+    match = new(chapter=2)
+    with pytest.raises(
+        IllegalActionError, match="Human Wrath is a counter and is not on the board"
+    ):
+        match.play("move human-wrath gate")
+
+
+def test_moving_something_the_chapter_does_not_have_names_it() -> None:
+    match = new(chapter=2)
+    with pytest.raises(IllegalActionError, match="no character piece called 'smaug'"):
+        match.play("move smaug gate")
 
 
 def test_a_wrath_counter_is_removed_when_its_character_lands_on_it() -> None:

@@ -181,3 +181,32 @@ def test_eye_card_the_ring_calls_takes_a_ring_card_from_the_discards() -> None:
 def test_an_eye_card_interrupts_at_once() -> None:
     match, _ = eye("eye-hunt", hands=[["ring", "courage", "mystery"], []])
     assert legal(match)[0].startswith("drop")
+
+
+def test_an_eye_card_drawn_while_paying_a_challenge_resolves_before_its_reward() -> None:
+    """AB-A38: the Eye card is carried out immediately, so its discards come before the
+    Challenge's reward, and the reward cannot be discarded to it."""
+    match = to_story(new())
+    arrange(
+        match,
+        corruption=2,
+        hands=[["ring", "insight", "mystery", "combat"], []],
+        pieces={"gandalf": "bag-end", "sam": "garden"},
+    )
+    match.script(rolls={"eye": ["eye-hunt"], "special": ["shadowfax"]})
+    events = texts(play(match, "complete keep-it-secret insight,ring"))
+    assert st(match).completed == ["keep-it-secret"]
+    assert "shadowfax" not in hand(match, 0)
+    assert sorted(legal(match)) == ["drop combat", "drop mystery"]
+    assert not any("Shadowfax" in line or "draws" in line for line in events)
+    play(match, "drop combat", "drop mystery")
+    assert hand(match, 0) == ["shadowfax"]
+    assert not st(match).pending
+
+
+def test_a_challenge_paid_without_reaching_an_eye_gives_its_reward_at_once() -> None:
+    match = to_story(new())
+    arrange(match, hands=[["ring", "insight"], []], pieces={"gandalf": "bag-end", "sam": "garden"})
+    match.script(rolls={"special": ["shadowfax"]})
+    play(match, "complete keep-it-secret insight,ring")
+    assert hand(match, 0) == ["shadowfax"]

@@ -49,7 +49,9 @@ class Pending(msgspec.Struct):
     (move pieces ``amount`` single steps, or ``stop``; ``lock`` ties them to one piece),
     ``ask`` (the active player names what they want back in a trade), ``answer`` (the trade
     partner gives a card), ``take`` (take a card from the Story discard pile), ``choose``
-    (pick one of ``options`` for a chapter rule, e.g. which Black Rider moves).
+    (pick one of ``options`` for a chapter rule, e.g. which Black Rider moves), and
+    ``reward``, which nobody decides: the rewards of the Challenge ``source``, waiting behind the
+    decisions of an Eye of Sauron card drawn while paying for it (AB-A38).
     """
 
     kind: str

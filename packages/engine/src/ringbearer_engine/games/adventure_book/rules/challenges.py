@@ -6,7 +6,7 @@ from ringbearer_engine.events import Event
 
 from ..chapter import Challenge, Requirement, Reward
 from ..events import ChallengeCompleted, PieceJoined, PieceLeft
-from ..state import AdventureBookState
+from ..state import AdventureBookState, Pending
 from .board import Page, counters_at, counters_on_board
 from .corruption import ease
 from .decisions import who
@@ -70,14 +70,31 @@ def complete(
     payment: tuple[str, ...],
     events: list[Event],
 ) -> None:
-    """Pay, then mark the Challenge and hand out its rewards (AB-A21: the cost comes first)."""
+    """Pay, then mark the Challenge and hand out its rewards (AB-A21: the cost comes first).
+
+    A One Ring card in the payment may reach an eye space; the Eye of Sauron card it draws is
+    carried out at once (AB-A38), so when it leaves decisions (discards), the rewards wait
+    behind them as a ``reward`` entry that :func:`~.turn.settle` hands out afterwards.
+    """
     seat = state.seat
     name = who(state, seat)
+    waiting = len(state.pending)
     pay(state, state.hands[seat], payment, f"paying for '{challenge.name}'", events)
     if state.result:
         return
     state.completed.append(challenge.id)
     events.append(ChallengeCompleted(name, challenge.name, payment))
+    eye_decisions = len(state.pending) - waiting
+    if eye_decisions > 0:
+        state.pending.insert(eye_decisions, Pending("reward", seat, source=challenge.id))
+        return
+    give_rewards(page, state, challenge, events)
+
+
+def give_rewards(
+    page: Page, state: AdventureBookState, challenge: Challenge, events: list[Event]
+) -> None:
+    """A completed Challenge's rewards, then the chapter won if it was the last one."""
     for reward in challenge.rewards:
         give_reward(page, state, reward, events)
         if ended(state):

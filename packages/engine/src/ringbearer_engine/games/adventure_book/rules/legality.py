@@ -152,7 +152,7 @@ def _why_move(chapter: Page, state: AdventureBookState, action: Move, locked: st
         return f"these steps belong to {locked}, the piece moved first"
     here = state.pieces.get(action.piece)
     if here is None:
-        return f"{action.piece} is not on the board in this chapter"
+        return _why_not_a_piece(chapter, state, action.piece)
     if action.to not in chapter.adj[here]:
         return f"{chapter.name(action.to)} is not next to {chapter.name(here)}"
     space = chapter.spaces[action.to]
@@ -161,6 +161,18 @@ def _why_move(chapter: Page, state: AdventureBookState, action: Move, locked: st
     if not can_step(chapter, state, action.piece, action.to):
         return f"{action.piece} may not enter {space.name} now"
     return None
+
+
+def _why_not_a_piece(chapter: Page, state: AdventureBookState, token: str) -> str:
+    """Why ``move`` cannot take ``token``: a counter, a piece off the board, or no such thing."""
+    if token in chapter.counters:
+        name = chapter.counter_name(token)
+        if state.counters.get(token):
+            return f"{name} is a counter: counters are never moved, only character pieces are"
+        return f"{name} is a counter and is not on the board"
+    if token in chapter.pieces:
+        return f"{chapter.piece_name(token)} is not on the board in this chapter"
+    return f"this chapter has no character piece called {token!r}"
 
 
 def _why_play(hand: list[str], token: str) -> str | None:

@@ -29,6 +29,7 @@ from ..state import (
     AdventureBookState,
 )
 from .board import Page
+from .challenges import give_rewards
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
 from .ending import lose
@@ -174,6 +175,10 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
             if first.kind == "drop" and (not hand or first.amount <= 0):
                 # An interruption (an Eye card) may have emptied the hand meanwhile.
                 state.pending.pop(0)
+                continue
+            if first.kind == "reward":
+                state.pending.pop(0)
+                give_rewards(chapter, state, chapter.challenges[first.source], events)
                 continue
             return
         if state.phase == "plot":
