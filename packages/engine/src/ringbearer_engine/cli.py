@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -50,6 +50,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
 
+    campaign = commands.add_parser(
+        "campaign",
+        help="play whole Adventure Book campaigns between bots and summarise them",
+        description="Play whole campaigns of the Adventure Book Game (chapter 1 to the end, "
+        "a lost chapter again) and report how many are won, where the others end, and the "
+        "corruption at each chapter's start.",
+    )
+    campaign.add_argument(
+        "--campaigns", type=int, default=100, help="how many campaigns (default 100)"
+    )
+    campaign.add_argument(
+        "--bot",
+        default="heuristic",
+        help="the bot for every seat, or one per seat separated by commas (default heuristic)",
+    )
+    campaign.add_argument("--players", type=int, help="number of seats (default 2)")
+    campaign.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    campaign.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    campaign.add_argument("--json", action="store_true", help="print the report as JSON")
+
     replay = commands.add_parser("replay", help="print a save's game step by step")
     replay.add_argument("save", type=Path)
 
@@ -88,18 +108,7 @@ def _cmd_games(out: TextIO) -> int:
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = get_game(args.game)
-    names = [b.strip() for b in args.bot.split(",")]
-    players = args.players or (len(names) if len(names) > 1 else game.default_players)
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ValueError(f"{len(names)} bots were named for {players} seats")
-    live = err.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if live:
-            print(f"\r{done}/{total} games ({done / total:.0%})", end="", file=err, flush=True)
-
+    names = _seat_bots(args.bot, args.players, game.default_players)
     report = simulate(
         args.game,
         args.games,
@@ -107,10 +116,49 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         seed=args.seed,
         options=_options(args.option),
         workers=args.workers,
-        progress=progress,
+        progress=_progress(err, "games"),
     )
-    if live:
-        print("\r" + " " * 40 + "\r", end="", file=err, flush=True)
+    if args.json:
+        print(msgspec.json.format(msgspec.json.encode(report)).decode(), file=out)
+    else:
+        print(report.text(), file=out)
+    return 0
+
+
+def _seat_bots(bot: str, players: int | None, default_players: int) -> list[str]:
+    """One bot name per seat from ``--bot`` (one name, or one per seat) and ``--players``."""
+    names = [b.strip() for b in bot.split(",")]
+    count = players or (len(names) if len(names) > 1 else default_players)
+    if len(names) == 1:
+        names = names * count
+    if len(names) != count:
+        raise ValueError(f"{len(names)} bots were named for {count} seats")
+    return names
+
+
+def _progress(err: TextIO, unit: str) -> Callable[[int, int], None]:
+    live = err.isatty()
+
+    def show(done: int, total: int) -> None:
+        if live:
+            print(f"\r{done}/{total} {unit} ({done / total:.0%})", end="", file=err, flush=True)
+            if done == total:
+                print("\r" + " " * 40 + "\r", end="", file=err, flush=True)
+
+    return show
+
+
+def _cmd_campaign(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .games.adventure_book.campaign_runs import simulate_campaigns
+
+    bots = _seat_bots(args.bot, args.players, 2)
+    report = simulate_campaigns(
+        args.campaigns,
+        bots,
+        seed=args.seed,
+        workers=args.workers,
+        progress=_progress(err, "campaigns"),
+    )
     if args.json:
         print(msgspec.json.format(msgspec.json.encode(report)).decode(), file=out)
     else:
@@ -192,6 +240,8 @@ def main(
             return _cmd_games(out)
         if args.command == "simulate":
             return _cmd_simulate(args, out, err)
+        if args.command == "campaign":
+            return _cmd_campaign(args, out, err)
         if args.command == "replay":
             return _cmd_replay(args.save, out)
         return _cmd_check(args.save, out, err)
