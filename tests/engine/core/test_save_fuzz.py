@@ -19,19 +19,12 @@ from typing import Any
 import msgspec
 import pytest
 from fuzzing import budget
+from save_reasons import documented_reasons
 
 import ringbearer_engine as rb
 from ringbearer_engine import Match, saves
 
-REASONS = {
-    "not-a-save",
-    "truncated",
-    "damaged",
-    "wrong-game",
-    "future-version",
-    "tampered",
-    "unknown-action",
-}
+REASONS = documented_reasons()
 SEATS = {"mount-doom": (1, 2, 4), "adventure-game": (2, 3, 4), "adventure-book": (1, 2, 4)}
 SLOWEST_LOAD = 1.0
 """Seconds: a load slower than this counts as a hang."""

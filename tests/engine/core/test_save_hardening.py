@@ -7,19 +7,12 @@ from typing import Any
 
 import msgspec
 import pytest
+from save_reasons import documented_reasons
 
 import ringbearer_engine as rb
 from ringbearer_engine import Match, saves
 
-DOCUMENTED_REASONS = {
-    "not-a-save",
-    "truncated",
-    "damaged",
-    "wrong-game",
-    "future-version",
-    "tampered",
-    "unknown-action",
-}
+DOCUMENTED_REASONS = documented_reasons()
 
 
 def played(game: str = "pig", players: tuple[str, ...] = ("Ann", "Bo"), steps: int = 12) -> Match:
@@ -251,3 +244,15 @@ def test_oversized_data_is_refused_before_decoding() -> None:
     error = refusal(data)
     assert isinstance(error, rb.DamagedSaveError)
     assert "large" in str(error)
+
+
+def test_the_save_format_page_documents_every_refusal_kind_the_engine_raises() -> None:
+    raised = {cls.reason for cls in _subclasses(rb.SaveError)}
+    assert raised == set(DOCUMENTED_REASONS)
+
+
+def _subclasses(cls: type[rb.SaveError]) -> list[type[rb.SaveError]]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found
