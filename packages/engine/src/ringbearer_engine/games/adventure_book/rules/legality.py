@@ -158,6 +158,10 @@ def _why_move(chapter: Page, state: AdventureBookState, action: Move, locked: st
     space = chapter.spaces[action.to]
     if space.cost:
         return f"{space.name} is entered by paying its printed cards: use 'enter'"
+    if action.piece in chapter.carriers and chapter.carrier(state, action.piece) is None:
+        who = " or ".join(chapter.piece_name(p) for p in chapter.carriers[action.piece])
+        name = chapter.piece_name(action.piece)
+        return f"{name} moves only with {who} on its space, who goes along"
     if not can_step(chapter, state, action.piece, action.to):
         return f"{action.piece} may not enter {space.name} now"
     return None
