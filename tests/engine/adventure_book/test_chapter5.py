@@ -284,7 +284,8 @@ def test_the_drowning_of_isengard_needs_every_fire_out() -> None:
         match.play("complete isengard-drowned adventure,courage,mystery")
     st(match).turned.clear()  # a Goblin that is no fire does not stop it
     play(match, "complete isengard-drowned adventure,courage,mystery")
-    assert match.outcome is not None and match.outcome.won
+    assert match.outcome is not None
+    assert match.outcome.won
     assert st(match).corruption == 3
 
 
@@ -325,7 +326,7 @@ def test_goblins_on_a_space_with_a_piece_cost_the_active_player_a_card(value: in
     match = story(counters={"goblin-3": "eaves"}, plot=[value], hands=[["courage", "insight"], []])
     play(match, "end")
     pending = st(match).pending
-    assert pending and pending[0].kind == "drop" and pending[0].amount == 1
+    assert [(p.kind, p.amount) for p in pending] == [("drop", 1)]
 
 
 def test_the_huorns_smother_one_fire() -> None:

@@ -266,9 +266,7 @@ class EntsRules(ChapterRules):
             if counter:
                 turn_counter(page, state, counter, events)
 
-    def place(
-        self, page: Page, state: AdventureBookState, number: int, events: list[Event]
-    ) -> str:
+    def place(self, page: Page, state: AdventureBookState, number: int, events: list[Event]) -> str:
         """Place a Goblin from the supply on space ``number`` or the next free one (FAQ)."""
         counter = supply_counter(state, page, "goblin")
         if counter is None:
