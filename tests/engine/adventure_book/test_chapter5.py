@@ -112,7 +112,7 @@ def test_the_ents_keep_moving_with_merry_and_pippin_after_free_the_river() -> No
     arrange(
         match,
         pieces={"ent-1": "dam", "ent-2": "dam", "ent-3": "derndingle", "merry": "dam"},
-        completed=["hooms-and-hums", "entmoot"],
+        completed=["shepherd-of-trees", "entmoot"],
         hands=[["combat", "courage", "insight"], []],
     )
     play(match, "complete free-the-river combat,courage,insight")
@@ -228,11 +228,11 @@ def test_saruman_sends_a_burning_goblin_for_every_ring_card_used() -> None:
 
 def test_a_shepherd_of_trees_needs_treebeard_and_the_hobbits_on_the_felled_wood() -> None:
     match = story(hands=[["courage", "mystery"], []])
-    assert not [a for a in legal(match) if a.startswith("complete hooms-and-hums")]
+    assert not [a for a in legal(match) if a.startswith("complete shepherd-of-trees")]
     arrange(
         match, pieces={"treebeard": "felled-wood", "merry": "felled-wood", "pippin": "felled-wood"}
     )
-    events = play(match, "complete hooms-and-hums courage,mystery")
+    events = play(match, "complete shepherd-of-trees courage,mystery")
     assert "Ann wins a Special card; it joins the Story deck for good." in texts(events)
 
 
@@ -275,7 +275,7 @@ def test_the_drowning_of_isengard_needs_every_fire_out() -> None:
     match = story(
         pieces={"treebeard": "orthanc", "merry": "gate", "pippin": "gate"},
         counters={"goblin-1": "eaves"},
-        completed=["hooms-and-hums", "entmoot", "free-the-river"],
+        completed=["shepherd-of-trees", "entmoot", "free-the-river"],
         hands=[["courage", "adventure", "mystery"], []],
         corruption=4,
     )

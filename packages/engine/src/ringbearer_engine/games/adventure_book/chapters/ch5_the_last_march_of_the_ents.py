@@ -18,6 +18,9 @@ Special rules (code below, most of it generic data of the chapter format):
   fires burning at once: Fangorn burns and the chapter is lost.
 * **Free the River!** floods Isengard: every Goblin and fire on its spaces (5 to 9) is
   washed away.
+* **Saruman hunts the Ring.** At the end of a turn, every space the Corruption marker went
+  forward in it calls a Goblin onto space 9 (or the next free one), where it turns into a
+  fire at once: careless use of the Ring sets Fangorn alight.
 * **One Ring ability**: the Huorns smother one fire.
 """
 
@@ -144,7 +147,7 @@ CHAPTER = Chapter(
     ),
     challenges=(
         Challenge(
-            "hooms-and-hums",
+            "shepherd-of-trees",
             "A Shepherd of Trees",
             (
                 Requirement(
@@ -247,6 +250,8 @@ CHAPTER = Chapter(
         "Any piece on a Goblin's space may defeat it for a Combat Skill card.",
         "Two Ents (Treebeard counts) next to a fire put it out for an Adventure card.",
         f"{FIRES_LOSE} fires burning at once: the chapter is lost.",
+        "Saruman hunts the Ring: for every space the Corruption marker went forward in a "
+        "turn, a Goblin comes onto space 9 at its end and turns into a fire.",
     ),
 )
 
@@ -300,7 +305,8 @@ class EntsRules(ChapterRules):
                 remove_counter(page, state, goblin, "washed away by the Isen", events)
 
     def check(self, page: Page, state: AdventureBookState) -> str:
-        if state.turned and len(counters_on_board(state, page, "fire")) >= FIRES_LOSE:
+        # Only Goblins turn over here, and a turned counter is always on the board.
+        if len(state.turned) >= FIRES_LOSE:
             return "fangorn-burns"
         return ""
 

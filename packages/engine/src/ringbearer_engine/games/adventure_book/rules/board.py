@@ -91,13 +91,13 @@ class Page:
         return {k: tuple(v) for k, v in kinds.items()}
 
     @cached_property
-    def face_kinds(self) -> dict[str, tuple[str, ...]]:
-        """Counters by kind, counting both sides of counters that can turn over."""
-        kinds: dict[str, list[str]] = {}
+    def sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
+        """For each kind, the counters that can show it, with whether that is their back."""
+        kinds: dict[str, list[tuple[str, bool]]] = {}
         for counter in self.chapter.counters:
-            kinds.setdefault(counter.kind, []).append(counter.id)
+            kinds.setdefault(counter.kind, []).append((counter.id, False))
             if counter.back:
-                kinds.setdefault(counter.back, []).append(counter.id)
+                kinds.setdefault(counter.back, []).append((counter.id, True))
         return {k: tuple(v) for k, v in kinds.items()}
 
     def name(self, space: str) -> str:
@@ -175,22 +175,20 @@ def face(state: AdventureBookState, page: Page, counter: str) -> str:
 
 def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[str]:
     """The counters on the board showing ``kind`` now."""
-    if not state.turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c)]
-    return [
-        c
-        for c in page.face_kinds.get(kind, ())
-        if state.counters.get(c) and face(state, page, c) == kind
-    ]
+    turned = state.turned
+    where = state.counters
+    if not turned:
+        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c)]
+    return [c for c, back in page.sides.get(kind, ()) if where.get(c) and (c in turned) is back]
 
 
 def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) -> list[str]:
-    if not state.turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c) == space]
+    turned = state.turned
+    where = state.counters
+    if not turned:
+        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c) == space]
     return [
-        c
-        for c in page.face_kinds.get(kind, ())
-        if state.counters.get(c) == space and face(state, page, c) == kind
+        c for c, back in page.sides.get(kind, ()) if where.get(c) == space and (c in turned) is back
     ]
 
 
