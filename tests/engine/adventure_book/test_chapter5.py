@@ -107,7 +107,7 @@ def test_a_fire_still_takes_its_space_for_goblin_placement() -> None:
 
 
 def test_the_ents_keep_moving_with_merry_and_pippin_after_free_the_river() -> None:
-    """FAQ chapter 5: once "Free the River!" is complete the Ents may leave the dam."""
+    """FAQ chapter 5: once "Free the River!" is complete the Ents may leave the dam (AB-A44)."""
     match = to_story(new(chapter=5))
     arrange(
         match,
@@ -221,6 +221,16 @@ def test_saruman_sends_a_burning_goblin_for_every_ring_card_used() -> None:
     found = texts(events)
     assert "Saruman feels the Ring: a Goblin comes with a torch." in found
     assert "Goblin 2 on The Foot of Orthanc turns into Fire 2." in found
+
+
+def test_a_ring_card_dropped_for_the_hand_limit_also_calls_a_burning_goblin() -> None:
+    """AB-A46: the Goblins come after step 5, so hand-limit discards count too."""
+    match = story(hands=[["ring", "courage", "courage", "courage", "insight", "insight"], []])
+    arrange(match, plot=[2])
+    play(match, "end", "drop ring", "drop courage")
+    assert st(match).corruption == 1
+    assert st(match).counters["goblin-2"] == "orthanc"
+    assert st(match).turned == ["goblin-2"]
 
 
 # -- Challenges ---------------------------------------------------------------------------------
