@@ -74,6 +74,8 @@ def test_an_ent_on_the_fires_own_space_must_step_next_to_it() -> None:
     )
     st(match).turned.append("goblin-1")
     assert not [a for a in legal(match) if a.startswith("deed put-out-fire")]
+    with pytest.raises(IllegalActionError, match="on spaces next to the target"):
+        match.play("deed put-out-fire goblin-1 adventure")
     play(match, "move ent-1 pits", "move merry gate")
     assert st(match).pieces["ent-1"] == "pits"
     arrange(match, pieces={"ent-2": "orthanc"})

@@ -138,6 +138,11 @@ def why_illegal(chapter: Page, state: AdventureBookState, action: Action) -> str
         deed = chapter.deeds.get(action.deed)
         if deed is None:
             return f"this chapter has no deed called {action.deed!r}"
+        if deed.fighters and deed.reach == "next-to":
+            return (
+                f"{deed.name} needs {deed.fighters_needed} of {', '.join(deed.fighters)} on "
+                f"spaces next to the target (not on it), paying {', '.join(deed.cost)}"
+            )
         if deed.fighters:
             return (
                 f"{deed.name} needs one of {', '.join(deed.fighters)} on the space of the "
