@@ -21,6 +21,7 @@ from machine import describe_machine
 import ringbearer_engine as rb
 from ringbearer_engine import Chance, derive_seed, get_game
 from ringbearer_engine.bots import make_bot, play_out
+from ringbearer_engine.games.adventure_book import pages
 
 
 def one_round(bot: str, chapter: int, players: int, games: int, seed: int) -> tuple[float, float]:
@@ -45,7 +46,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bot", default="random")
     parser.add_argument("--players", default="1,2,3,4")
-    parser.add_argument("--chapters", default="1,2,3,4")
+    parser.add_argument("--chapters", default="", help="e.g. 1,5 (default: every chapter)")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the bar says
@@ -53,7 +54,8 @@ def main() -> None:
     print(f"machine: {describe_machine()}; using 1 core")
     print(f"bot {args.bot}; {args.rounds} rounds of {args.games} chapter playouts per row")
     print("chapter players  median playouts/s  (min..max)      median actions/s")
-    for chapter in (int(c) for c in args.chapters.split(",")):
+    chapters = [int(c) for c in args.chapters.split(",")] if args.chapters else sorted(pages())
+    for chapter in chapters:
         for players in (int(p) for p in args.players.split(",")):
             rates = [
                 one_round(args.bot, chapter, players, args.games, seed)

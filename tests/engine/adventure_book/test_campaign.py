@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import msgspec
@@ -21,9 +22,11 @@ from ringbearer_engine.games.adventure_book import (
     Campaign,
     add_chapter,
     campaign_after,
+    pages,
     remove_chapter,
 )
 from ringbearer_engine.games.adventure_book.campaign import _checksum
+from ringbearer_engine.games.adventure_book.chapters import TITLES
 
 from .helpers import arrange, new, play, st, to_story
 from .tiny_chapter import TinyRules, tiny_chapter
@@ -117,10 +120,14 @@ def test_winning_chapter_eight_wins_the_campaign() -> None:
 
 
 def test_a_chapter_not_yet_in_this_version_is_refused_clearly() -> None:
+    missing = [n for n in TITLES if n not in pages()]
+    if not missing:
+        pytest.skip("every chapter is in this version")
+    number = missing[0]
     with pytest.raises(
-        SetupError, match="chapter 5, The Last March of the Ents, is not in this version"
+        SetupError, match=re.escape(f"chapter {number}, {TITLES[number]}, is not in this version")
     ):
-        Campaign(chapter=5).next_match(PLAYERS)
+        Campaign(chapter=number).next_match(PLAYERS)
 
 
 def test_campaign_after_needs_a_finished_chapter() -> None:

@@ -86,7 +86,7 @@ def test_pieces_and_counters_start_where_the_chapter_says(number: int) -> None:
     ("options", "message"),
     [
         ({"chapter": 9}, "there is no chapter 9"),
-        ({"chapter": 5}, "The Last March of the Ents, is not in this version yet"),
+        ({"chapter": 0}, "there is no chapter 0: chapters run from 1 to 8"),
         ({"corruption": 15}, "Corruption marker must be on a space from 0 to 14"),
         ({"won_specials": ["palantir"]}, "won Special cards must be distinct known cards"),
         ({"won_specials": ["sting", "sting"]}, "distinct"),

@@ -154,7 +154,8 @@ def chapter_section(page: Page) -> list[str]:
             [
                 f"`{p.id}`",
                 p.name,
-                "character (a counter)" if p.counter else "character",
+                ("character (a counter)" if p.counter else "character")
+                + (f", moves only with {' or '.join(p.carried_by)}" if p.carried_by else ""),
                 p.start or "off the board",
                 p.source,
             ]
@@ -164,7 +165,9 @@ def chapter_section(page: Page) -> list[str]:
             [
                 f"`{c.id}`",
                 c.name,
-                c.kind + (" (face down)" if c.face_down else ""),
+                c.kind
+                + (" (face down)" if c.face_down else "")
+                + (f" (other side: {c.back})" if c.back else ""),
                 c.start or "supply",
                 c.source,
             ]

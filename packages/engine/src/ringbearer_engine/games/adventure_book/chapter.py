@@ -8,10 +8,13 @@ one module under ``chapters/`` that defines ``CHAPTER`` and, when it has special
 
 Most of a chapter is generic data the system rules already understand: requirement kinds
 (``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
-``counter-at``, ``flag-at-least``), reward kinds (``story``, ``special``, ``ease``, ``join``,
-``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``, ``each-discard``,
-``remove-piece``), fights (a :class:`Deed` with fighters and a target kind; each defeat counts
-in the flag ``defeated-<kind>``) and spaces entered by paying cards. Anything else is a
+``counter-at``, ``flag-at-least``, ``pieces-at``), reward kinds (``story``, ``special``,
+``ease``, ``join``, ``leave``), Plot effects (``nothing``, ``active-draw``,
+``active-discard``, ``each-discard``, ``remove-piece``, ``turn``), fights (a :class:`Deed`
+with fighters and a target kind, on or next to the target; each defeat counts in the flag
+``defeated-<kind>``), spaces entered by paying cards, counters with two sides
+(``CounterStart.back``) and pieces that only move with another piece
+(``PieceStart.carried_by``). Anything else is a
 ``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
 """
 
@@ -68,7 +71,11 @@ class PieceStart:
     """A character piece of the chapter. An empty ``start`` keeps it off the board at first.
 
     ``counter`` marks a character that the printed game represents by a counter, not a
-    miniature (Gandalf): it moves like any character piece (AB-A8).
+    miniature (Gandalf): it moves like any character piece (AB-A8); ``kind`` is that
+    counter's name in the rulebook's component list when it differs from ``id`` (``ent``).
+    ``carried_by`` lists the pieces it can only move with: it takes a step only while one of
+    them stands on its space, and the first of them there goes along (chapter 5's Ents
+    walk with Merry and Pippin).
     """
 
     id: str
@@ -76,11 +83,18 @@ class PieceStart:
     start: str
     source: Source = "designed"
     counter: bool = False
+    kind: str = ""
+    carried_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class CounterStart:
-    """A counter of the chapter; an empty ``start`` keeps it in the supply."""
+    """A counter of the chapter; an empty ``start`` keeps it in the supply.
+
+    ``back`` is the kind printed on its other side when the counter can turn over during
+    play (a chapter 5 Goblin turns into a fire); ``back_name`` is what it is called then.
+    A counter always comes back to the supply, and onto the board, on its front.
+    """
 
     id: str
     kind: str
@@ -88,11 +102,16 @@ class CounterStart:
     start: str = ""
     face_down: bool = False
     source: Source = "rulebook"
+    back: str = ""
+    back_name: str = ""
 
 
 @dataclass(frozen=True)
 class Requirement:
-    """A board condition of a Challenge. ``text`` is how the page prints it."""
+    """A board condition of a Challenge. ``text`` is how the page prints it.
+
+    ``pieces-at`` asks for at least ``count`` of ``pieces`` on ``space`` (any of them).
+    """
 
     kind: str
     text: str
@@ -136,6 +155,9 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Effect:
+    """A Plot Chart effect. ``turn`` turns the ``amount`` counters of kind ``key`` on the
+    lowest-numbered spaces over to their other side (``CounterStart.back``)."""
+
     kind: str
     amount: int = 0
     key: str = ""
@@ -163,7 +185,10 @@ class Deed:
     """A chapter action that costs cards, such as defeating an enemy counter.
 
     With ``target_kind`` and ``fighters`` it is a fight: a fighter on the space of a counter
-    of that kind pays ``cost`` and the counter goes back to the supply. Other deeds are
+    of that kind pays ``cost`` and the counter goes back to the supply. ``reach`` says where
+    the fighters stand: ``on`` the target's space, or ``next-to`` it (on a neighbouring
+    space, not on the target's own); ``fighters_needed`` of them must stand there, on one
+    space or on several (chapter 5: two Ents next to a fire put it out). Other deeds are
     handled by the chapter's rules under their id.
     """
 
@@ -174,6 +199,8 @@ class Deed:
     fighters: tuple[str, ...] = ()
     target_kind: str = ""
     source: Source = "designed"
+    reach: str = "on"
+    fighters_needed: int = 1
 
 
 @dataclass(frozen=True)

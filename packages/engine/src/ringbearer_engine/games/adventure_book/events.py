@@ -273,6 +273,15 @@ class CounterRevealed(Event, frozen=True, tag="counter-revealed"):
         return f"{self.counter} is turned face up: {self.face}."
 
 
+class CounterTurned(Event, frozen=True, tag="counter-turned"):
+    counter: str
+    space: str
+    back: str
+
+    def __str__(self) -> str:
+        return f"{self.counter} on {self.space} turns into {self.back}."
+
+
 class RuleNote(Event, frozen=True, tag="note"):
     text: str
 

@@ -105,6 +105,8 @@ class AdventureBookState(GameState, kw_only=True):
     face_down: list[str] = []
     secrets: dict[str, str] = {}
     """Hidden faces of face-down counters (never shown until revealed)."""
+    turned: list[str] = []
+    """Counters on the board showing their other side (``CounterStart.back``)."""
     completed: list[str] = []
     pending: list[Pending] = []
     effects_left: list[int] = []

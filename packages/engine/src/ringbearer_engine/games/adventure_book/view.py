@@ -50,6 +50,7 @@ class AdventureBookView(msgspec.Struct, frozen=True):
     pieces: dict[str, str]
     counters: dict[str, str]
     face_down: list[str]
+    turned: list[str]
     completed: list[str]
     steps: int
     trades: int
@@ -98,6 +99,7 @@ def build_view(
         pieces=dict(state.pieces),
         counters=dict(state.counters),
         face_down=list(state.face_down),
+        turned=list(state.turned),
         completed=list(state.completed),
         steps=state.steps,
         trades=state.trades,

@@ -24,7 +24,7 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..events import CounterMoved, CounterPlaced, CounterRemoved, PieceReset
+from ..events import CounterMoved, CounterPlaced, CounterRemoved, CounterTurned, PieceReset
 from ..state import AdventureBookState
 
 
@@ -67,6 +67,10 @@ class Page:
         }
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
+        self.carriers: dict[str, tuple[str, ...]] = {
+            p.id: p.carried_by for p in chapter.pieces if p.carried_by
+        }
+        """Pieces that move only with one of these pieces on their space."""
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -86,6 +90,16 @@ class Page:
             kinds.setdefault(counter.kind, []).append(counter.id)
         return {k: tuple(v) for k, v in kinds.items()}
 
+    @cached_property
+    def sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
+        """For each kind, the counters that can show it, with whether that is their back."""
+        kinds: dict[str, list[tuple[str, bool]]] = {}
+        for counter in self.chapter.counters:
+            kinds.setdefault(counter.kind, []).append((counter.id, False))
+            if counter.back:
+                kinds.setdefault(counter.back, []).append((counter.id, True))
+        return {k: tuple(v) for k, v in kinds.items()}
+
     def name(self, space: str) -> str:
         return self.spaces[space].name if space in self.spaces else "the supply"
 
@@ -94,6 +108,18 @@ class Page:
 
     def counter_name(self, counter: str) -> str:
         return self.counters[counter].name
+
+    def carrier(self, state: AdventureBookState, piece: str) -> str | None:
+        """The piece that carries ``piece`` now (the first listed on its space), ``None`` when
+        none can; pieces that move on their own are their own carrier."""
+        carriers = self.carriers.get(piece)
+        if carriers is None:
+            return piece
+        here = state.pieces.get(piece)
+        for carrier in carriers:
+            if state.pieces.get(carrier) == here:
+                return carrier
+        return None
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two spaces along the paths (large when unreachable)."""
@@ -140,12 +166,51 @@ def reset_piece(
 # -- counters --------------------------------------------------------------------------------
 
 
+def face(state: AdventureBookState, page: Page, counter: str) -> str:
+    """The kind a counter shows now: its back once it has turned over."""
+    if counter in state.turned:
+        return page.counters[counter].back
+    return page.counters[counter].kind
+
+
 def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[str]:
-    return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c)]
+    """The counters on the board showing ``kind`` now."""
+    turned = state.turned
+    where = state.counters
+    if not turned:
+        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c)]
+    return [c for c, back in page.sides.get(kind, ()) if where.get(c) and (c in turned) is back]
 
 
 def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) -> list[str]:
-    return [c for c in page.counter_kinds.get(kind, ()) if state.counters.get(c) == space]
+    turned = state.turned
+    where = state.counters
+    if not turned:
+        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c) == space]
+    return [
+        c for c, back in page.sides.get(kind, ()) if where.get(c) == space and (c in turned) is back
+    ]
+
+
+def turn_counter(page: Page, state: AdventureBookState, counter: str, events: list[Event]) -> None:
+    """Turn a counter on the board over to its other side (``CounterStart.back``)."""
+    content = page.counters[counter]
+    where = state.counters.get(counter, "")
+    if not where or not content.back or counter in state.turned:
+        return
+    state.turned.append(counter)
+    events.append(CounterTurned(content.name, page.name(where), content.back_name or content.back))
+
+
+def turn_lowest(
+    page: Page, state: AdventureBookState, kind: str, amount: int, events: list[Event]
+) -> None:
+    """The generic Plot effect ``turn``: the ``amount`` counters showing ``kind`` on the
+    lowest-numbered spaces turn over (unnumbered spaces after them, then by counter id)."""
+    on_board = counters_on_board(state, page, kind)
+    order = sorted(on_board, key=lambda c: (page.spaces[state.counters[c]].number or 10**6, c))
+    for counter in order[:amount]:
+        turn_counter(page, state, counter, events)
 
 
 def supply_counter(state: AdventureBookState, page: Page, kind: str) -> str | None:
@@ -170,7 +235,17 @@ def remove_counter(
     where = state.counters.get(counter, "")
     if where:
         state.counters[counter] = ""
-        events.append(CounterRemoved(page.counter_name(counter), page.name(where), cause))
+        events.append(CounterRemoved(shown_name(state, page, counter), page.name(where), cause))
+        if counter in state.turned:
+            state.turned.remove(counter)
+
+
+def shown_name(state: AdventureBookState, page: Page, counter: str) -> str:
+    """A counter's name as it lies now (a turned Goblin is a fire)."""
+    content = page.counters[counter]
+    if counter in state.turned and content.back_name:
+        return content.back_name
+    return content.name
 
 
 def move_counter(

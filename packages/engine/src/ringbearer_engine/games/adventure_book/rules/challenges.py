@@ -37,6 +37,8 @@ def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> 
         return not counters_at(state, page, req.key, req.space)
     if kind == "counter-at":
         return len(counters_at(state, page, req.key, req.space)) >= max(1, req.count)
+    if kind == "pieces-at":
+        return sum(where.get(p) == req.space for p in req.pieces) >= req.count
     if kind == "flag-at-least":
         return state.flags.get(req.key, 0) >= req.count
     if kind == "custom":

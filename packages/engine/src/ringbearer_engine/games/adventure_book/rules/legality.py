@@ -138,6 +138,11 @@ def why_illegal(chapter: Page, state: AdventureBookState, action: Action) -> str
         deed = chapter.deeds.get(action.deed)
         if deed is None:
             return f"this chapter has no deed called {action.deed!r}"
+        if deed.fighters and deed.reach == "next-to":
+            return (
+                f"{deed.name} needs {deed.fighters_needed} of {', '.join(deed.fighters)} on "
+                f"spaces next to the target (not on it), paying {', '.join(deed.cost)}"
+            )
         if deed.fighters:
             return (
                 f"{deed.name} needs one of {', '.join(deed.fighters)} on the space of the "
@@ -158,6 +163,10 @@ def _why_move(chapter: Page, state: AdventureBookState, action: Move, locked: st
     space = chapter.spaces[action.to]
     if space.cost:
         return f"{space.name} is entered by paying its printed cards: use 'enter'"
+    if action.piece in chapter.carriers and chapter.carrier(state, action.piece) is None:
+        who = " or ".join(chapter.piece_name(p) for p in chapter.carriers[action.piece])
+        name = chapter.piece_name(action.piece)
+        return f"{name} moves only with {who} on its space, who goes along"
     if not can_step(chapter, state, action.piece, action.to):
         return f"{action.piece} may not enter {space.name} now"
     return None

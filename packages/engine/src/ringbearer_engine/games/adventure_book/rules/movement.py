@@ -25,6 +25,8 @@ def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> boo
     space = page.spaces[dst]
     if space.track or space.cost or (space.only and piece not in space.only):
         return False
+    if piece in page.carriers and page.carrier(state, piece) is None:
+        return False
     return not page.rules.blocked(page, state, piece, dst)
 
 
@@ -32,9 +34,12 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
     options: list[Move] = []
     steps_from = page.steps_from
     dynamic = page.dynamic_blocks
+    carried = page.carriers
     for piece in pieces:
         here = state.pieces.get(piece)
         if not here:
+            continue
+        if carried and piece in carried and page.carrier(state, piece) is None:
             continue
         if dynamic:
             blocked = page.rules.blocked
@@ -46,10 +51,16 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
 
 
 def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: list[Event]) -> None:
+    """One single step; a piece that moves only when carried takes its carrier along."""
+    carrier = page.carrier(state, piece) if page.carriers else piece
     src = state.pieces[piece]
     state.pieces[piece] = dst
     events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
     page.rules.on_enter(page, state, piece, dst, events)
+    if carrier is not None and carrier != piece and state.pieces.get(carrier) == src:
+        state.pieces[carrier] = dst
+        events.append(PieceMoved(carrier, page.piece_name(carrier), page.name(src), page.name(dst)))
+        page.rules.on_enter(page, state, carrier, dst, events)
 
 
 def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ...]) -> list[Enter]:

@@ -28,7 +28,7 @@ from ..state import (
     AdventureBookOptions,
     AdventureBookState,
 )
-from .board import Page
+from .board import Page, turn_lowest
 from .challenges import give_rewards
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
@@ -158,6 +158,8 @@ def run_effect(
     elif kind == "remove-piece":
         if state.pieces.pop(effect.key, None):
             events.append(PieceLeft(effect.key, chapter.piece_name(effect.key)))
+    elif kind == "turn":
+        turn_lowest(chapter, state, effect.key, effect.amount, events)
     else:
         chapter.rules.effect(chapter, state, effect, events)
 
