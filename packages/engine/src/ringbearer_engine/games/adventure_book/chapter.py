@@ -8,9 +8,11 @@ one module under ``chapters/`` that defines ``CHAPTER`` and, when it has special
 
 Most of a chapter is generic data the system rules already understand: requirement kinds
 (``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
-``counter-at``, ``flag-at-least``), reward kinds (``story``, ``special``, ``ease``, ``join``,
+``counter-at``, ``flag-at-least``, and for named regions ``in-region``, ``out-of-region``,
+``none-in-region``), reward kinds (``story``, ``special``, ``ease``, ``join``,
 ``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``, ``each-discard``,
-``remove-piece``), fights (a :class:`Deed` with fighters and a target kind; each defeat counts
+``remove-piece``, ``region-discard``), lose conditions that hold when their requirements
+do (``when``), fights (a :class:`Deed` with fighters and a target kind; each defeat counts
 in the flag ``defeated-<kind>``) and spaces entered by paying cards. Anything else is a
 ``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
 """
@@ -91,8 +93,27 @@ class CounterStart:
 
 
 @dataclass(frozen=True)
+class Region:
+    """A named group of spaces the page's rules speak of as one place ("in Shelob's Lair").
+
+    Requirements (``in-region``, ``out-of-region``, ``none-in-region``), Plot effects
+    (``region-discard``) and lose conditions name it by ``id``.
+    """
+
+    id: str
+    name: str
+    spaces: tuple[str, ...]
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
 class Requirement:
-    """A board condition of a Challenge. ``text`` is how the page prints it."""
+    """A board condition of a Challenge. ``text`` is how the page prints it.
+
+    ``region`` names a :class:`Region` for the region kinds: ``in-region`` (every listed
+    piece stands in it), ``out-of-region`` (none does) and ``none-in-region`` (no counter of
+    kind ``key`` lies in it).
+    """
 
     kind: str
     text: str
@@ -100,6 +121,7 @@ class Requirement:
     space: str = ""
     count: int = 0
     key: str = ""
+    region: str = ""
 
 
 @dataclass(frozen=True)
@@ -136,6 +158,10 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Effect:
+    """A Plot Chart effect. Generic kinds read ``amount``, ``key`` (a piece, or the region of
+    ``region-discard``: the active player discards ``amount`` cards per character piece in
+    it) and ``space``; other kinds are the chapter's."""
+
     kind: str
     amount: int = 0
     key: str = ""
@@ -178,9 +204,14 @@ class Deed:
 
 @dataclass(frozen=True)
 class LoseCondition:
+    """A way to lose the chapter. With ``when`` it is pure data: the attempt is lost as soon
+    as all of those requirements hold (checked after every action, like
+    :meth:`ChapterRules.check`); without, the chapter's rules decide when it happens."""
+
     id: str
     text: str
     source: Source = "designed"
+    when: tuple[Requirement, ...] = ()
 
 
 PLOT_DECK_LOSS = LoseCondition(
@@ -206,6 +237,8 @@ class Chapter:
     counters: tuple[CounterStart, ...] = ()
     deeds: tuple[Deed, ...] = ()
     lose_conditions: tuple[LoseCondition, ...] = ()
+    regions: tuple[Region, ...] = ()
+    """Named groups of spaces (the chapter 7 FAQ's "in Shelob's Lair")."""
     special_rules: tuple[str, ...] = ()
     reveal_between_moves: bool = False
     """Whether a face-down counter may be revealed between the two single moves."""
