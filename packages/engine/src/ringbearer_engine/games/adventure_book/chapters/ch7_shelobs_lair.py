@@ -58,7 +58,6 @@ from ..rules.board import (
     place_counter,
     plot_odds,
     remove_counter,
-    supply_counter,
 )
 from ..rules.decisions import drop_for_active, push
 from ..rules.ending import lose
@@ -131,10 +130,10 @@ CHAPTER = Chapter(
         Deed(
             "cut-web",
             "Cut a Web",
-            "Frodo or Samwise on a Web's space pays a Combat Skill card: Sting cuts the Web.",
+            "Frodo or Samwise on a Web's space pays a Combat Skill card: Sting cuts the Web, "
+            "and it is gone for the rest of the attempt.",
             ("combat",),
             fighters=HOBBITS,
-            target_kind=WEB,
         ),
     ),
     challenges=(
@@ -187,7 +186,7 @@ CHAPTER = Chapter(
                 Requirement("at", "Frodo and Samwise on the Cleft", HOBBITS, "the-cleft"),
                 Requirement("none-in-region", "no Web in Shelob's Lair", key=WEB, region=LAIR),
             ),
-            ("courage", "combat", "any"),
+            ("courage", "combat", "mystery", "any"),
             (Reward("ease", "Sam hands the Ring back: move the Corruption marker back 1", 1),),
             final=True,
         ),
@@ -218,8 +217,8 @@ CHAPTER = Chapter(
         ),
         PlotEntry(
             5,
-            "A crust of waybread: the active player draws 1 Story card.",
-            (Effect("active-draw", 1),),
+            "Despair in the dark: every player, and the solo hand, discards 1 card.",
+            (Effect("each-discard", 1),),
         ),
     ),
     ring_ability=RingAbility(
@@ -239,7 +238,7 @@ CHAPTER = Chapter(
         "Every space past the Cave Entrance is in Shelob's Lair.",
         "Webs appear on numbered spaces, one per space; a taken space passes them on.",
         "Frodo or Samwise on a Web's space is caught until the Web is cut.",
-        "Frodo or Samwise on a Web's space cuts it for a Combat Skill card.",
+        "Frodo or Samwise on a Web's space cuts it for a Combat Skill card; it is gone.",
         "Gollum in Shelob's Lair while he still guides you: the chapter is lost.",
         "After 'The Tale We Are In', Gollum's treachery brings a Web instead.",
         "Shelob strikes: Frodo in the lair without Samwise is stung; the chapter is lost.",
@@ -250,6 +249,19 @@ CHAPTER = Chapter(
 
 def web_spaces(page: Page, state: AdventureBookState) -> set[str]:
     return {state.counters[w] for w in counters_on_board(state, page, WEB)}
+
+
+def placed(state: AdventureBookState, web: str) -> bool:
+    """Whether a Web is on the board or already destroyed (then it never comes back)."""
+    return bool(state.counters.get(web)) or bool(state.flags.get(f"gone-{web}"))
+
+
+def destroy(
+    page: Page, state: AdventureBookState, web: str, cause: str, events: list[Event]
+) -> None:
+    """A Web cut or burnt is gone for the rest of the attempt: Shelob has only three."""
+    remove_counter(page, state, web, cause, events)
+    state.flags[f"gone-{web}"] = 1
 
 
 def stung(page: Page, state: AdventureBookState) -> bool:
@@ -288,7 +300,7 @@ class ShelobsLairRules(ChapterRules):
                 self.web(page, state, effect.amount, events)
 
     def web(self, page: Page, state: AdventureBookState, number: int, events: list[Event]) -> None:
-        counter = supply_counter(state, page, WEB)
+        counter = next((w for w in page.counter_kinds[WEB] if not placed(state, w)), None)
         if counter is None:
             events.append(RuleNote("No Web is left in the supply: none appears."))
             return
@@ -309,7 +321,17 @@ class ShelobsLairRules(ChapterRules):
         self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
     ) -> None:
         for web in counters_on_board(state, page, WEB):
-            remove_counter(page, state, web, "the light of the Phial", events)
+            destroy(page, state, web, "the light of the Phial", events)
+
+    def deed_targets(self, page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
+        """Webs that share a space with Frodo or Samwise (Sting is at hand)."""
+        hobbits = {state.pieces.get(h) for h in HOBBITS} - {None}
+        return [w for w in counters_on_board(state, page, WEB) if state.counters[w] in hobbits]
+
+    def deed(
+        self, page: Page, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
+    ) -> None:
+        destroy(page, state, target, "Sting cuts it", events)
 
     def ring_targets(self, page: Page, state: AdventureBookState) -> Sequence[str | None]:
         return counters_on_board(state, page, WEB)
@@ -318,7 +340,7 @@ class ShelobsLairRules(ChapterRules):
         self, page: Page, state: AdventureBookState, target: str | None, events: list[Event]
     ) -> None:
         if target:
-            remove_counter(page, state, target, "Frodo tears free with the Ring", events)
+            destroy(page, state, target, "Frodo tears free with the Ring", events)
 
     # -- hints for the heuristic bot ---------------------------------------------------------
 
@@ -328,6 +350,12 @@ class ShelobsLairRules(ChapterRules):
                 h: "dark-tunnel" for h in HOBBITS if not in_region(page, LAIR, state.pieces.get(h))
             }
         if challenge.final:
+            webs = web_spaces(page, state) & page.regions[LAIR]
+            if webs:
+                # Sting must cut every Web first; Frodo keeps to Samwise's side.
+                here = state.pieces.get("sam", ENTRANCE)
+                nearest = min(sorted(webs), key=lambda s: page.distance(here, s))
+                return {"sam": nearest, "frodo": nearest}
             # The Cleft lies beyond the Great Web, which is entered only by paying for it.
             return {
                 h: "great-web"
