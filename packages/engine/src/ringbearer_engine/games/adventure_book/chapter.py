@@ -312,6 +312,11 @@ class ChapterRules:
     ) -> None:
         """Carry out a non-fight deed (its cost is already paid)."""
 
+    def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+        """A One Ring card has just been played by choice: paid for a Challenge, a deed or a
+        space, discarded to move, or used for the ability (not a discard a rule forced). Its
+        corruption, if any, is already paid."""
+
     def on_reveal(
         self, page: Page, state: AdventureBookState, counter: str, events: list[Event]
     ) -> None:

@@ -23,7 +23,13 @@ Special rules (code below):
   the active player discards a card.
 * **The Great Web** across the last passage is entered only by tearing through it: a piece
   pays any one card instead of a step (AB-A10).
-* **One Ring ability**: Frodo slips on the Ring and tears free: remove one Web from the board.
+* **The Ring calls**: every One Ring card played by choice (paid, discarded to move, used for
+  the ability; not a forced discard) while Gollum is on the board sends him
+  one space toward Shelob's Den (he cannot keep away from his Precious), and every one used
+  while Frodo is in the lair calls Shelob: she stings Frodo if Samwise is not with him (the
+  chapter is lost), else she drags Samwise back to the Cave Entrance.
+* **One Ring ability**: Frodo slips on the Ring and tears free: remove one Web from the board
+  (the card it takes still calls Shelob, as above).
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ from ..chapter import (
     RingAbility,
     Space,
 )
-from ..events import PieceMoved, RuleNote
+from ..events import PieceMoved, PieceReset, RuleNote
 from ..rules.board import (
     Page,
     counters_at,
@@ -68,6 +74,7 @@ ENTRANCE = "cave-entrance"
 DEN = "shelobs-den"
 HOBBITS = ("frodo", "sam")
 WEB = "web"
+GOLLUM_LOSS = "gollum-fetches-shelob"
 
 SPACES = (
     Space("morgul-vale", "The Morgul Vale", 0, 5),
@@ -173,7 +180,7 @@ CHAPTER = Chapter(
                 Requirement("together", "Frodo and Samwise together", HOBBITS),
                 Requirement("in-region", "in Shelob's Lair", HOBBITS, region=LAIR),
             ),
-            ("insight", "courage"),
+            ("insight", "courage", "any"),
             (
                 Reward("custom", "the light drives Shelob back: every Web is removed", key="light"),
                 Reward("story", "draw 1 Story card", 1),
@@ -182,10 +189,7 @@ CHAPTER = Chapter(
         Challenge(
             "samwise-the-brave",
             "Samwise the Brave",
-            (
-                Requirement("at", "Frodo and Samwise on the Cleft", HOBBITS, "the-cleft"),
-                Requirement("none-in-region", "no Web in Shelob's Lair", key=WEB, region=LAIR),
-            ),
+            (Requirement("at", "Frodo and Samwise on the Cleft", HOBBITS, "the-cleft"),),
             ("courage", "combat", "mystery", "any"),
             (Reward("ease", "Sam hands the Ring back: move the Corruption marker back 1", 1),),
             final=True,
@@ -228,7 +232,7 @@ CHAPTER = Chapter(
     ),
     lose_conditions=(
         LoseCondition(
-            "gollum-fetches-shelob",
+            GOLLUM_LOSS,
             "Gollum reached Shelob's Lair while he still guided you, and fetched her",
             when=(Requirement("in-region", "Gollum in Shelob's Lair", ("gollum",), region=LAIR),),
         ),
@@ -243,6 +247,8 @@ CHAPTER = Chapter(
         "After 'The Tale We Are In', Gollum's treachery brings a Web instead.",
         "Shelob strikes: Frodo in the lair without Samwise is stung; the chapter is lost.",
         "The Great Web is entered only by paying its printed cost (any one card).",
+        "A One Ring card played while Gollum guides you sends him 1 space toward the den.",
+        "A One Ring card played with Frodo in the lair: Shelob drags Samwise to the entrance.",
     ),
 )
 
@@ -316,6 +322,25 @@ class ShelobsLairRules(ChapterRules):
         there = min(page.adj[here], key=lambda s: page.distance(s, DEN))
         state.pieces["gollum"] = there
         events.append(PieceMoved("gollum", "Gollum", page.name(here), page.name(there)))
+        if in_region(page, LAIR, there):
+            # At once, not after the action: a payment's reward must not whisk him away first.
+            lose(state, GOLLUM_LOSS, page.lose_texts[GOLLUM_LOSS], events)
+
+    def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+        """Gollum lusts after it: while he guides, he slinks a space toward the den. And the
+        Ring calls Shelob: used while Frodo is in her lair, she strikes from the dark."""
+        if "gollum" in state.pieces:
+            self.slink(page, state, events)
+            if state.result:
+                return
+        if not in_region(page, LAIR, state.pieces.get("frodo")):
+            return
+        if stung(page, state):
+            lose(state, "frodo-stung", page.lose_texts["frodo-stung"], events)
+            return
+        events.append(RuleNote("The Ring calls to Shelob: she drags Samwise away from Frodo."))
+        state.pieces["sam"] = ENTRANCE
+        events.append(PieceReset("sam", "Samwise", page.name(ENTRANCE), "Shelob drags him back"))
 
     def reward(
         self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
@@ -350,12 +375,6 @@ class ShelobsLairRules(ChapterRules):
                 h: "dark-tunnel" for h in HOBBITS if not in_region(page, LAIR, state.pieces.get(h))
             }
         if challenge.final:
-            webs = web_spaces(page, state) & page.regions[LAIR]
-            if webs:
-                # Sting must cut every Web first; Frodo keeps to Samwise's side.
-                here = state.pieces.get("sam", ENTRANCE)
-                nearest = min(sorted(webs), key=lambda s: page.distance(here, s))
-                return {"sam": nearest, "frodo": nearest}
             # The Cleft lies beyond the Great Web, which is entered only by paying for it.
             return {
                 h: "great-web"
@@ -395,8 +414,9 @@ class ShelobsLairRules(ChapterRules):
         return risk
 
     def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
-        """Tear a Web away with the Ring only on the last turns, when no Sting cut is left."""
-        if len(state.plot_deck) > 2:
+        """Tear a Web away with the Ring only on the last turns, and never with Frodo in the
+        lair, where the card would call Shelob down on the hobbits."""
+        if len(state.plot_deck) > 2 or in_region(page, LAIR, state.pieces.get("frodo")):
             return []
         return list(counters_on_board(state, page, WEB)[:1])
 
