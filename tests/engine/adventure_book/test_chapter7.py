@@ -146,14 +146,28 @@ def test_samwise_the_brave_on_the_cleft_wins_the_chapter_and_eases_the_ring() ->
         match,
         completed=["the-stairs", "the-tale", "the-phial"],
         pieces={"frodo": "the-cleft", "sam": "great-web", "gollum": None},
-        hands=[["courage", "combat", "mystery", "adventure"], []],
+        hands=[["courage", "combat", "adventure"], []],
     )
     with pytest.raises(IllegalActionError, match="Frodo and Samwise on the Cleft"):
-        match.play("complete samwise-the-brave adventure,combat,courage,mystery")
+        match.play("complete samwise-the-brave adventure,combat,courage")
     arrange(match, pieces={"sam": "the-cleft"})
-    play(match, "complete samwise-the-brave adventure,combat,courage,mystery")
+    play(match, "complete samwise-the-brave adventure,combat,courage")
     assert reason(match) == "chapter-won"
     assert st(match).corruption == 3  # Sam hands the Ring back
+
+
+def test_samwise_the_brave_needs_no_web_anywhere_in_the_lair() -> None:
+    """FAQ chapter 7 as data: a Web far behind, in the Side Passage, still counts."""
+    match = to_story(new(chapter=7))
+    arrange(
+        match,
+        completed=["the-stairs", "the-tale", "the-phial"],
+        pieces={"frodo": "the-cleft", "sam": "the-cleft", "gollum": None},
+        counters={"web-3": "side-passage"},
+        hands=[["courage", "combat", "adventure"], []],
+    )
+    with pytest.raises(IllegalActionError, match="no Web in Shelob's Lair"):
+        match.play("complete samwise-the-brave adventure,combat,courage")
 
 
 def test_samwise_the_brave_is_the_final_challenge() -> None:
@@ -162,10 +176,10 @@ def test_samwise_the_brave_is_the_final_challenge() -> None:
         match,
         completed=["the-stairs", "the-tale"],
         pieces={"frodo": "the-cleft", "sam": "the-cleft", "gollum": None},
-        hands=[["courage", "combat", "mystery", "adventure"], []],
+        hands=[["courage", "combat", "adventure"], []],
     )
     with pytest.raises(IllegalActionError, match="final Challenge"):
-        match.play("complete samwise-the-brave adventure,combat,courage,mystery")
+        match.play("complete samwise-the-brave adventure,combat,courage")
 
 
 # -- Plot Chart ---------------------------------------------------------------------------------
@@ -418,17 +432,32 @@ def test_a_ring_played_in_the_lair_without_samwise_gets_frodo_stung() -> None:
 
 
 def test_a_ring_paid_for_the_final_challenge_still_completes_it() -> None:
-    """AB-A69: the requirements held when the Challenge was completed (AB-A13); Shelob drags
-    Samwise away only as the card is paid, and the chapter is won."""
+    """AB-A69: the requirements held when the Challenge was completed (AB-A13); Shelob
+    drags Samwise away only as the card is paid, and the chapter is won."""
     match = to_story(new(chapter=7))
     arrange(
         match,
         completed=["the-stairs", "the-tale", "the-phial"],
         pieces={"frodo": "the-cleft", "sam": "the-cleft", "gollum": None},
-        hands=[["courage", "combat", "mystery", "ring"], []],
+        hands=[["courage", "ring", "ring"], []],
     )
-    play(match, "complete samwise-the-brave combat,courage,mystery,ring")
+    events = play(match, "complete samwise-the-brave courage,ring,ring")
     assert reason(match) == "chapter-won"
+    assert texts(events).count("The Ring calls to Shelob: she drags Samwise away from Frodo.") == 1
+
+
+def test_shelob_answers_the_rings_call_once_a_turn() -> None:
+    """AB-A69: the first One Ring card played in a turn with Frodo in the lair calls her."""
+    match = new(chapter=7)
+    arrange(
+        match,
+        pieces={"frodo": "shelobs-den", "sam": "shelobs-den", "gollum": None},
+        hands=[["ring", "ring"], []],
+        plot=[5, 5],
+    )
+    play(match, "end", "discard ring", "move sam dark-tunnel", "discard ring")
+    assert reason(match) == ""  # the second card calls nothing, though Frodo is alone now
+    assert st(match).pieces["sam"] == "dark-tunnel"
 
 
 def test_a_ring_dropped_to_the_hand_limit_calls_nothing() -> None:

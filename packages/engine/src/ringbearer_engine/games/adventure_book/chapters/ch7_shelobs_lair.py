@@ -25,9 +25,9 @@ Special rules (code below):
   pays any one card instead of a step (AB-A10).
 * **The Ring calls**: every One Ring card played by choice (paid, discarded to move, used for
   the ability; not a forced discard) while Gollum is on the board sends him
-  one space toward Shelob's Den (he cannot keep away from his Precious), and every one used
-  while Frodo is in the lair calls Shelob: she stings Frodo if Samwise is not with him (the
-  chapter is lost), else she drags Samwise back to the Cave Entrance.
+  one space toward Shelob's Den (he cannot keep away from his Precious); the first one in a
+  turn played while Frodo is in the lair calls Shelob: she stings Frodo if Samwise is not
+  with him (the chapter is lost), else she drags Samwise back to the Cave Entrance.
 * **One Ring ability**: Frodo slips on the Ring and tears free: remove one Web from the board
   (the card it takes still calls Shelob, as above).
 """
@@ -75,6 +75,8 @@ DEN = "shelobs-den"
 HOBBITS = ("frodo", "sam")
 WEB = "web"
 GOLLUM_LOSS = "gollum-fetches-shelob"
+CALLED = "shelob-called"
+"""Flag: the Ring has called Shelob this turn."""
 
 SPACES = (
     Space("morgul-vale", "The Morgul Vale", 0, 5),
@@ -189,8 +191,11 @@ CHAPTER = Chapter(
         Challenge(
             "samwise-the-brave",
             "Samwise the Brave",
-            (Requirement("at", "Frodo and Samwise on the Cleft", HOBBITS, "the-cleft"),),
-            ("courage", "combat", "mystery", "any"),
+            (
+                Requirement("at", "Frodo and Samwise on the Cleft", HOBBITS, "the-cleft"),
+                Requirement("none-in-region", "no Web in Shelob's Lair", key=WEB, region=LAIR),
+            ),
+            ("courage", "combat", "any"),
             (Reward("ease", "Sam hands the Ring back: move the Corruption marker back 1", 1),),
             final=True,
         ),
@@ -248,7 +253,7 @@ CHAPTER = Chapter(
         "Shelob strikes: Frodo in the lair without Samwise is stung; the chapter is lost.",
         "The Great Web is entered only by paying its printed cost (any one card).",
         "A One Ring card played while Gollum guides you sends him 1 space toward the den.",
-        "A One Ring card played with Frodo in the lair: Shelob drags Samwise to the entrance.",
+        "The first One Ring card played in a turn with Frodo in the lair calls Shelob.",
     ),
 )
 
@@ -328,19 +333,24 @@ class ShelobsLairRules(ChapterRules):
 
     def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
         """Gollum lusts after it: while he guides, he slinks a space toward the den. And the
-        Ring calls Shelob: used while Frodo is in her lair, she strikes from the dark."""
+        Ring calls Shelob: the first one played in a turn while Frodo is in her lair brings
+        her out of the dark (once a turn: she answers the call, not each card of it)."""
         if "gollum" in state.pieces:
             self.slink(page, state, events)
             if state.result:
                 return
-        if not in_region(page, LAIR, state.pieces.get("frodo")):
+        if state.flags.get(CALLED) or not in_region(page, LAIR, state.pieces.get("frodo")):
             return
+        state.flags[CALLED] = 1
         if stung(page, state):
             lose(state, "frodo-stung", page.lose_texts["frodo-stung"], events)
             return
         events.append(RuleNote("The Ring calls to Shelob: she drags Samwise away from Frodo."))
         state.pieces["sam"] = ENTRANCE
         events.append(PieceReset("sam", "Samwise", page.name(ENTRANCE), "Shelob drags him back"))
+
+    def end_turn(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+        state.flags.pop(CALLED, None)
 
     def reward(
         self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
@@ -371,10 +381,17 @@ class ShelobsLairRules(ChapterRules):
 
     def goals(self, page: Page, state: AdventureBookState, challenge: Challenge) -> dict[str, str]:
         if challenge.id == "the-phial":
-            return {
-                h: "dark-tunnel" for h in HOBBITS if not in_region(page, LAIR, state.pieces.get(h))
-            }
+            # "Together in the lair" names no space: meet in her den, on the way out.
+            return dict.fromkeys(HOBBITS, DEN)
         if challenge.final:
+            webs = web_spaces(page, state)
+            if webs:
+                # Sting must cut every Web first; Frodo keeps to Samwise's side. From beyond
+                # the Great Web the way back is through it again (entered by paying).
+                here = state.pieces.get("sam", DEN)
+                nearest = min(sorted(webs), key=lambda s: (page.distance(here, s), s))
+                back = "great-web" if here == "the-cleft" else nearest
+                return dict.fromkeys(HOBBITS, back)
             # The Cleft lies beyond the Great Web, which is entered only by paying for it.
             return {
                 h: "great-web"
