@@ -11,7 +11,7 @@ from ringbearer_engine.games.adventure_book import page
 
 from .helpers import arrange, hand, legal, new, play, reason, st, texts, to_story
 
-LAIR = "shelobs-lair"
+LAIR = "lair"
 ENTRANCE = "cave-entrance"
 
 

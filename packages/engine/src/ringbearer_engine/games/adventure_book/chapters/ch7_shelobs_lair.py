@@ -69,7 +69,7 @@ from ..rules.decisions import drop_for_active, push
 from ..rules.ending import lose
 from ..state import AdventureBookState
 
-LAIR = "shelobs-lair"
+LAIR = "lair"
 ENTRANCE = "cave-entrance"
 DEN = "shelobs-den"
 HOBBITS = ("frodo", "sam")
@@ -184,7 +184,7 @@ CHAPTER = Chapter(
             ),
             ("insight", "courage", "any"),
             (
-                Reward("custom", "the light drives Shelob back: every Web is removed", key="light"),
+                Reward("custom", "the light drives Shelob back: every Web is gone", key="light"),
                 Reward("story", "draw 1 Story card", 1),
             ),
         ),
