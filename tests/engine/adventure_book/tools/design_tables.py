@@ -53,6 +53,13 @@ def _requirement(req: Requirement) -> str:
     return req.text
 
 
+def _when(requirements: tuple[Requirement, ...]) -> str:
+    """A lose condition given as data: when its requirements hold."""
+    if not requirements:
+        return ""
+    return " (as data: when " + " and ".join(r.text for r in requirements) + ")"
+
+
 def _reward(reward: Reward) -> str:
     return reward.text
 
@@ -121,6 +128,7 @@ def _space_notes(space_id: str, page: Page) -> str:
         notes.append(f"only {', '.join(space.only)}")
     if space.track:
         notes.append("track space (no pieces)")
+    notes += [f"in {r.name}" for r in page.chapter.regions if space_id in r.spaces]
     starts = [p.name for p in page.chapter.pieces if p.start == space_id]
     starts += [c.name for c in page.chapter.counters if c.start == space_id]
     if starts:
@@ -138,6 +146,13 @@ def chapter_section(page: Page) -> list[str]:
     ]
     lines += ["#### Map", "", *drawing(page)]
     lines += ["Links: " + ", ".join(f"{a}–{b}" for a, b in chapter.links) + ".", ""]
+    for region in chapter.regions:
+        lines += [
+            f"Region `{region.id}` ({region.name}, {region.source}): "
+            + ", ".join(region.spaces)
+            + ".",
+            "",
+        ]
     if chapter.extra:
         lines += ["Which path spaces each route space overlooks:", ""]
         lines += table(["route space", "overlooks"], [[k, v] for k, v in chapter.extra.items()])
@@ -219,7 +234,7 @@ def chapter_section(page: Page) -> list[str]:
         f"**One Ring ability** (`{ability.id}`, {ability.source}): {ability.name}: {ability.text}",
         "",
         "**Lose conditions**: "
-        + "; ".join(f"`{c.id}`: {c.text}" for c in chapter.lose_conditions)
+        + "; ".join(f"`{c.id}`: {c.text}{_when(c.when)}" for c in chapter.lose_conditions)
         + "; and always `plot-deck-empty` (rulebook).",
         "",
         "**Special rules**:",

@@ -8,13 +8,14 @@ one module under ``chapters/`` that defines ``CHAPTER`` and, when it has special
 
 Most of a chapter is generic data the system rules already understand: requirement kinds
 (``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
-``counter-at``, ``flag-at-least``, ``pieces-at``), reward kinds (``story``, ``special``,
-``ease``, ``join``, ``leave``), Plot effects (``nothing``, ``active-draw``,
-``active-discard``, ``each-discard``, ``remove-piece``, ``turn``), fights (a :class:`Deed`
-with fighters and a target kind, on or next to the target; each defeat counts in the flag
-``defeated-<kind>``), spaces entered by paying cards, counters with two sides
-(``CounterStart.back``) and pieces that only move with another piece
-(``PieceStart.carried_by``). Anything else is a
+``counter-at``, ``flag-at-least``, ``pieces-at``, and for named regions ``in-region``,
+``out-of-region``, ``none-in-region``), reward kinds (``story``, ``special``, ``ease``,
+``join``, ``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``,
+``each-discard``, ``remove-piece``, ``turn``, ``region-discard``), lose conditions that hold
+when their requirements do (``when``), fights (a :class:`Deed` with fighters and a target
+kind, on or next to the target; each defeat counts in the flag ``defeated-<kind>``), spaces
+entered by paying cards, counters with two sides (``CounterStart.back``) and pieces that only
+move with another piece (``PieceStart.carried_by``). Anything else is a
 ``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
 """
 
@@ -107,10 +108,27 @@ class CounterStart:
 
 
 @dataclass(frozen=True)
+class Region:
+    """A named group of spaces the page's rules speak of as one place ("in Shelob's Lair").
+
+    Requirements (``in-region``, ``out-of-region``, ``none-in-region``), Plot effects
+    (``region-discard``) and lose conditions name it by ``id``.
+    """
+
+    id: str
+    name: str
+    spaces: tuple[str, ...]
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
 class Requirement:
     """A board condition of a Challenge. ``text`` is how the page prints it.
 
     ``pieces-at`` asks for at least ``count`` of ``pieces`` on ``space`` (any of them).
+    ``region`` names a :class:`Region` for the region kinds: ``in-region`` (every listed
+    piece stands in it), ``out-of-region`` (none does) and ``none-in-region`` (no counter of
+    kind ``key`` lies in it).
     """
 
     kind: str
@@ -119,6 +137,7 @@ class Requirement:
     space: str = ""
     count: int = 0
     key: str = ""
+    region: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,8 +174,11 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Effect:
-    """A Plot Chart effect. ``turn`` turns the ``amount`` counters of kind ``key`` on the
-    lowest-numbered spaces over to their other side (``CounterStart.back``)."""
+    """A Plot Chart effect. Generic kinds read ``amount``, ``key`` (a piece, a counter kind, or
+    the region of ``region-discard``: the active player discards ``amount`` cards per character
+    piece in it) and ``space``; ``turn`` turns the ``amount`` counters of kind ``key`` on the
+    lowest-numbered spaces over to their other side (``CounterStart.back``); other kinds are
+    the chapter's."""
 
     kind: str
     amount: int = 0
@@ -205,9 +227,14 @@ class Deed:
 
 @dataclass(frozen=True)
 class LoseCondition:
+    """A way to lose the chapter. With ``when`` it is pure data: the attempt is lost as soon
+    as all of those requirements hold (checked after every action, like
+    :meth:`ChapterRules.check`); without, the chapter's rules decide when it happens."""
+
     id: str
     text: str
     source: Source = "designed"
+    when: tuple[Requirement, ...] = ()
 
 
 PLOT_DECK_LOSS = LoseCondition(
@@ -233,6 +260,8 @@ class Chapter:
     counters: tuple[CounterStart, ...] = ()
     deeds: tuple[Deed, ...] = ()
     lose_conditions: tuple[LoseCondition, ...] = ()
+    regions: tuple[Region, ...] = ()
+    """Named groups of spaces (the chapter 7 FAQ's "in Shelob's Lair")."""
     special_rules: tuple[str, ...] = ()
     reveal_between_moves: bool = False
     """Whether a face-down counter may be revealed between the two single moves."""
@@ -305,6 +334,11 @@ class ChapterRules:
         self, page: Page, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
     ) -> None:
         """Carry out a non-fight deed (its cost is already paid)."""
+
+    def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+        """A One Ring card has just been played by choice: paid for a Challenge, a deed or a
+        space, discarded to move, or used for the ability (not a discard a rule forced). Its
+        corruption, if any, is already paid."""
 
     def on_reveal(
         self, page: Page, state: AdventureBookState, counter: str, events: list[Event]

@@ -236,10 +236,10 @@ class AdventureBookGame(Game[AdventureBookState]):
             pending.amount -= 1
             if pending.amount <= 0 or len(hand) <= 1:
                 _remove_pending(state, pending)
-            spend(state, hand, action.card, _why(pending.source), events)
+            spend(state, hand, action.card, _why(pending.source), events, played=False)
             return
         events.append(CardsDiscarded(who(state, state.seat), (action.card,), "hand limit"))
-        spend(state, state.hands[state.seat], action.card, "hand limit", events)
+        spend(state, state.hands[state.seat], action.card, "hand limit", events, played=False)
 
     def _complete(
         self, chapter: Page, state: AdventureBookState, action: Any, events: list[Event]

@@ -49,6 +49,11 @@ class Page:
         self.adj: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in adjacency.items()}
         self.dist = {s: self._distances(s) for s in self.spaces if not self.spaces[s].track}
         self.lose_texts = {c.id: c.text for c in chapter.lose_conditions}
+        self.data_losses = tuple(c for c in chapter.lose_conditions if c.when)
+        """Lose conditions given as data (their requirements), checked after every action."""
+        self.regions: dict[str, frozenset[str]] = {
+            r.id: frozenset(r.spaces) for r in chapter.regions
+        }
         # Where each piece may step from each space, before the chapter's dynamic rules:
         # no track spaces, no spaces entered by paying cards, only the pieces allowed.
         self.steps_from: dict[tuple[str, str], tuple[Move, ...]] = {
@@ -65,6 +70,8 @@ class Page:
         self.paid_from: dict[str, tuple[str, ...]] = {
             here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
         }
+        self.ring_hook = type(rules).on_ring_played is not ChapterRules.on_ring_played
+        """Whether the chapter's rules react to One Ring cards being played."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
         self.carriers: dict[str, tuple[str, ...]] = {
@@ -161,6 +168,17 @@ def reset_piece(
     if start and state.pieces.get(piece) != start:
         state.pieces[piece] = start
         events.append(PieceReset(piece, page.piece_name(piece), page.name(start), cause))
+
+
+def in_region(page: Page, region: str, space: str | None) -> bool:
+    """Whether ``space`` belongs to the named region of the page."""
+    return space in page.regions[region]
+
+
+def pieces_in_region(page: Page, state: AdventureBookState, region: str) -> list[str]:
+    """The character pieces standing in the named region, in board order."""
+    spaces = page.regions[region]
+    return [piece for piece, where in state.pieces.items() if where in spaces]
 
 
 # -- counters --------------------------------------------------------------------------------

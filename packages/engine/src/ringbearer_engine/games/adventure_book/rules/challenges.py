@@ -7,7 +7,7 @@ from ringbearer_engine.events import Event
 from ..chapter import Challenge, Requirement, Reward
 from ..events import ChallengeCompleted, PieceJoined, PieceLeft
 from ..state import AdventureBookState, Pending
-from .board import Page, counters_at, counters_on_board
+from .board import Page, counters_at, counters_on_board, in_region
 from .corruption import ease
 from .decisions import who
 from .ending import ended, win
@@ -41,6 +41,13 @@ def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> 
         return sum(where.get(p) == req.space for p in req.pieces) >= req.count
     if kind == "flag-at-least":
         return state.flags.get(req.key, 0) >= req.count
+    if kind == "in-region":
+        return all(in_region(page, req.region, where.get(p)) for p in req.pieces)
+    if kind == "out-of-region":
+        return not any(in_region(page, req.region, where.get(p)) for p in req.pieces)
+    if kind == "none-in-region":
+        lair = page.regions[req.region]
+        return not any(state.counters[c] in lair for c in counters_on_board(state, page, req.key))
     if kind == "custom":
         return page.rules.requirement(page, state, req)
     raise ValueError(f"unknown requirement kind {kind!r}")

@@ -43,14 +43,29 @@ def spend(
     events: list[Event],
     *,
     free: bool = False,
+    played: bool = True,
 ) -> str:
     """Discard one ``token`` card from ``hand``; a One Ring card advances corruption unless
-    ``free`` (a card that says so, such as Arwen's Love)."""
+    ``free`` (a card that says so, such as Arwen's Love). ``played`` is false for discards a
+    rule forces (hand limit, Plot, Eye): a One Ring card played by choice may also stir the
+    chapter (:meth:`~..chapter.ChapterRules.on_ring_played`)."""
     card = take(hand, token)
     state.story_discard.append(card)
-    if token == RING and not free:
-        advance(state, 1, why, events)
+    if token == RING:
+        if not free:
+            advance(state, 1, why, events)
+        if played and not state.result:
+            _ring_played(state, events)
     return card
+
+
+def _ring_played(state: AdventureBookState, events: list[Event]) -> None:
+    """Tell the chapter's rules that a One Ring card was played by choice."""
+    from ..chapters import page  # late: the chapters import the rule modules
+
+    chapter = page(state.chapter)
+    if chapter.ring_hook:
+        chapter.rules.on_ring_played(chapter, state, events)
 
 
 def draw_story(

@@ -28,8 +28,8 @@ from ..state import (
     AdventureBookOptions,
     AdventureBookState,
 )
-from .board import Page, turn_lowest
-from .challenges import give_rewards
+from .board import Page, pieces_in_region, turn_lowest
+from .challenges import give_rewards, requirement_met
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
 from .ending import lose
@@ -160,14 +160,26 @@ def run_effect(
             events.append(PieceLeft(effect.key, chapter.piece_name(effect.key)))
     elif kind == "turn":
         turn_lowest(chapter, state, effect.key, effect.amount, events)
+    elif kind == "region-discard":
+        inside = len(pieces_in_region(chapter, state, effect.key))
+        why = f"plot {state.plot_value}"
+        push(state, drop_for_active(state, effect.amount * inside, why))
     else:
         chapter.rules.effect(chapter, state, effect, events)
+
+
+def data_loss(chapter: Page, state: AdventureBookState) -> str:
+    """The first lose condition given as data whose requirements all hold now, or ""."""
+    for condition in chapter.data_losses:
+        if all(requirement_met(chapter, state, req) for req in condition.when):
+            return condition.id
+    return ""
 
 
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
     while not state.result:
-        lost = chapter.rules.check(chapter, state)
+        lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
@@ -195,7 +207,7 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
             if len(state.hands[state.seat]) > HAND_LIMIT:
                 return
             chapter.rules.end_turn(chapter, state, events)
-            lost = chapter.rules.check(chapter, state)
+            lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
                 return
