@@ -128,6 +128,11 @@ def _space_notes(space_id: str, page: Page) -> str:
     return "; ".join(notes)
 
 
+def _hidden_on(page: Page, piece: str) -> str:
+    kinds = [h.kind for h in page.chapter.hidden if h.piece == piece]
+    return f"hidden on the back of one {kinds[0]} counter" if kinds else ""
+
+
 def chapter_section(page: Page) -> list[str]:
     chapter = page.chapter
     lines = [
@@ -155,7 +160,7 @@ def chapter_section(page: Page) -> list[str]:
                 f"`{p.id}`",
                 p.name,
                 "character (a counter)" if p.counter else "character",
-                p.start or "off the board",
+                p.start or _hidden_on(page, p.id) or "off the board",
                 p.source,
             ]
             for p in chapter.pieces

@@ -24,7 +24,14 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..events import CounterMoved, CounterPlaced, CounterRemoved, PieceReset
+from ..events import (
+    CounterMoved,
+    CounterPlaced,
+    CounterRemoved,
+    PieceKnockedDown,
+    PieceReset,
+    PieceStoodUp,
+)
 from ..state import AdventureBookState
 
 
@@ -137,6 +144,28 @@ def reset_piece(
         events.append(PieceReset(piece, page.piece_name(piece), page.name(start), cause))
 
 
+def knock_down(
+    page: Page, state: AdventureBookState, piece: str, cause: str, events: list[Event]
+) -> None:
+    """Lay a piece on the board on its side (nothing happens if it already lies there)."""
+    if piece in state.pieces and piece not in state.down:
+        state.down.append(piece)
+        events.append(PieceKnockedDown(piece, page.piece_name(piece), cause))
+
+
+def stand_up(
+    page: Page, state: AdventureBookState, piece: str, cause: str, events: list[Event]
+) -> None:
+    if piece in state.down:
+        state.down.remove(piece)
+        events.append(PieceStoodUp(piece, page.piece_name(piece), cause))
+
+
+def standing(state: AdventureBookState, pieces: Iterable[str]) -> list[str]:
+    """The pieces of ``pieces`` on the board and not lying on their side."""
+    return [p for p in pieces if p in state.pieces and p not in state.down]
+
+
 # -- counters --------------------------------------------------------------------------------
 
 
@@ -149,9 +178,11 @@ def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) ->
 
 
 def supply_counter(state: AdventureBookState, page: Page, kind: str) -> str | None:
-    """A counter of ``kind`` still in the supply (the lowest id), or ``None``."""
+    """A counter of ``kind`` still in the supply (the lowest id), or ``None``. A counter that
+    has left the game (it has no entry at all, such as an Orc that turned out to be Gandalf)
+    is not in the supply."""
     for counter in page.counter_kinds.get(kind, ()):
-        if not state.counters.get(counter):
+        if state.counters.get(counter) == "":
             return counter
     return None
 
