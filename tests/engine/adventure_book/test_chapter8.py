@@ -6,6 +6,7 @@ import pytest
 
 from ringbearer_engine import IllegalActionError, Match
 from ringbearer_engine.games.adventure_book import Campaign, campaign_after
+from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
 from .helpers import arrange, hand, legal, new, play, reason, st, texts, to_story
 
@@ -60,6 +61,7 @@ def test_the_orc_hiding_gandalf_is_chosen_by_the_seed() -> None:
 def test_no_seat_can_see_which_orc_hides_gandalf() -> None:
     match = new(chapter=8)
     view = match.view(0)
+    assert isinstance(view, AdventureBookView)
     assert "gandalf" not in view.pieces
     assert sorted(view.face_down) == ORCS
     assert "gandalf" not in str(view)
