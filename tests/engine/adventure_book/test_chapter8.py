@@ -175,7 +175,8 @@ def test_an_uncovered_one_ring_symbol_takes_a_one_ring_card_and_nothing_else() -
 
 
 def test_winning_chapter_8_wins_the_whole_campaign() -> None:
-    """The rulebook: complete all 8 chapters before the track's end and the game is won."""
+    """AB-A75 and the rulebook: complete all 8 chapters before the track's end and the game is
+    won (``LAST_CHAPTER``), through a Campaign."""
     campaign = Campaign(chapter=8, corruption=9, chapters_won=(1, 2, 3, 4, 5, 6, 7))
     match = campaign.next_match(["Ann", "Bo"], seed=3)
     to_story(match)
