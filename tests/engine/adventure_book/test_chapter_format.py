@@ -12,11 +12,12 @@ from ringbearer_engine import IllegalActionError
 from ringbearer_engine.games.adventure_book import add_chapter, page, pages, remove_chapter
 from ringbearer_engine.games.adventure_book.chapter import PLOT_DECK_LOSS
 from ringbearer_engine.games.adventure_book.chapters import TITLES
+from ringbearer_engine.games.adventure_book.rules.payments import payments
 
-from .helpers import legal, new, play, st
-from .tiny_chapter import TinyRules, tiny_chapter
+from .helpers import arrange, legal, new, play, st
+from .tiny_chapter import TinyRules, tiny_battle, tiny_chapter
 
-CHAPTERS = [1, 2, 3, 4, 5, 7]
+CHAPTERS = [1, 2, 3, 4, 5, 7, 8]
 RULEBOOK_COUNTERS = {
     1: {"black-rider": 2, "gandalf": 1},
     2: {"elrond": 1, "wrath": 3},
@@ -24,9 +25,10 @@ RULEBOOK_COUNTERS = {
     4: {"orc": 5},
     5: {"treebeard": 1, "ent": 3, "goblin": 5},
     7: {"gollum": 1, "web": 3},
+    8: {"gollum": 1, "footprint": 3, "orc": 6},
 }
 """The rulebook's counter distribution (Gandalf and Gollum are counters the rules treat as
-pieces)."""
+pieces; in chapter 8 Gandalf is on the back of an Orc counter, not a counter of his own)."""
 
 
 def test_this_version_has_its_chapters() -> None:
@@ -49,7 +51,8 @@ def test_each_chapter_has_its_rulebook_title(number: int) -> None:
 def test_each_chapter_uses_the_counters_the_rulebook_lists(number: int) -> None:
     chapter = page(number).chapter
     kinds = Counter(c.kind for c in chapter.counters)
-    kinds.update(p.kind or p.id for p in chapter.pieces if p.counter)
+    hidden = {h.piece for h in chapter.hidden}
+    kinds.update(p.kind or p.id for p in chapter.pieces if p.counter and p.id not in hidden)
     assert dict(kinds) == RULEBOOK_COUNTERS[number]
 
 
@@ -145,3 +148,63 @@ def test_chapters_without_face_down_counters_offer_no_reveal() -> None:
     play(match, "move frodo hobbiton")
     with pytest.raises(IllegalActionError, match="no counters to reveal"):
         match.play("reveal rider-1")
+
+
+@pytest.fixture
+def battle() -> Iterator[None]:
+    add_chapter(tiny_battle(6))
+    yield
+    remove_chapter(6)
+
+
+@pytest.mark.usefixtures("battle")
+def test_a_piece_hidden_on_a_counter_joins_when_that_counter_is_defeated() -> None:
+    """Hidden as data (FAQ ch. 8, AB-A35, AB-A70)."""
+    match = new(chapter=6)
+    state = st(match)
+    assert sorted(state.face_down) == ["foe-1", "foe-2"]
+    hider = next(c for c, face in state.secrets.items() if face == "friend")
+    other = "foe-2" if hider == "foe-1" else "foe-1"
+    play(match, "move frodo there", "end")
+    arrange(match, hands=[["courage", "mystery"], []])
+    events = [str(e) for e in play(match, f"deed fight {other} courage")]
+    assert f"Foe {other[-1]} is turned face up: Foe." in events
+    assert st(match).counters[other] == ""
+    events = [str(e) for e in play(match, f"deed fight {hider} mystery")]
+    assert "A Friend joins the story at There." in events
+    assert hider not in st(match).counters  # it was the friend: it leaves the game
+
+
+@pytest.mark.usefixtures("battle")
+def test_a_knocked_down_piece_stands_up_for_one_single_step() -> None:
+    """The knocked-down state as data: the ``knock-down`` Plot effect and ``rise``."""
+    match = new(chapter=6)
+    play(match, "end")
+    arrange(match, hands=[[], []])
+    play(match, "end")
+    assert st(match).down == ["frodo"]
+    assert legal(match)[:2] == ["end", "rise frodo"]
+    play(match, "rise frodo", "move frodo there")
+    assert st(match).down == []
+
+
+@pytest.mark.usefixtures("battle")
+def test_ring_symbols_take_one_ring_cards_unless_counters_cover_them() -> None:
+    """``ring`` cost slots and ``covered_by`` as data (FAQ ch. 8, AB-A72)."""
+    match = new(chapter=6)
+    play(match, "move frodo there", "end")
+    arrange(match, hands=[["courage", "ring", "ring"], []], completed=[])
+    play(match, "complete mark courage")
+    # One marker covers one of the two One Ring symbols; the other takes a One Ring card.
+    completes = [a for a in legal(match) if a.startswith("complete arrive")]
+    assert completes == ["complete arrive ring"]
+    play(match, "complete arrive ring")
+    assert st(match).corruption == 1
+    assert match.outcome is not None
+
+
+def test_a_ring_symbol_is_paid_by_a_one_ring_card_only() -> None:
+    assert payments(("ring",), ("courage", "mithril-coat")) == frozenset()
+    assert payments(("ring",), ("courage", "ring")) == {("ring",)}
+    three = payments(("ring", "ring", "ring"), ("arwens-love", "ring", "ring", "ring"))
+    assert ("arwens-love", "ring", "ring", "ring") in three  # Arwen's Love applies (AB-A23)

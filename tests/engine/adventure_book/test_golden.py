@@ -25,6 +25,7 @@ CASES = {
     4: ("Ann", "Bo", "Cy", "Di"),
     5: ("Ann", "Bo"),
     7: ("Ann", "Bo"),
+    8: ("Ann", "Bo"),
 }
 SEED = 2026
 

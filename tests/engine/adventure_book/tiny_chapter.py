@@ -13,10 +13,13 @@ from ringbearer_engine.games.adventure_book.chapter import (
     Chapter,
     ChapterRules,
     CounterStart,
+    Deed,
     Effect,
+    Hidden,
     PieceStart,
     PlotEntry,
     Requirement,
+    Reward,
     RingAbility,
     Space,
 )
@@ -59,3 +62,49 @@ class TinyRules(ChapterRules):
         self, page: Page, state: AdventureBookState, counter: str, events: list[Event]
     ) -> None:
         state.flags["found"] = 1
+
+
+def tiny_battle(number: int) -> Chapter:
+    """The tiny chapter with the generic mechanics chapter 8 brought: a piece hidden on the back
+    of one of two enemy counters, a fight that turns them over, a Plot Chart that knocks Frodo
+    down, and a final Challenge with One Ring symbols that markers on the board cover."""
+    return Chapter(
+        number=number,
+        id="tiny-battle",
+        title="A Tiny Battle",
+        intro="Two spaces, two foes, one friend hidden among them.",
+        spaces=(Space("here", "Here", 0, 0), Space("there", "There", 2, 0)),
+        links=(("here", "there"),),
+        pieces=(
+            PieceStart("frodo", "Frodo", "here"),
+            PieceStart("friend", "A Friend", "", counter=True),
+        ),
+        counters=(
+            CounterStart("foe-1", "foe", "Foe 1", "there", face_down=True),
+            CounterStart("foe-2", "foe", "Foe 2", "there", face_down=True),
+            CounterStart("marker", "marker", "A marker"),
+        ),
+        hidden=(Hidden("friend", "foe"),),
+        deeds=(Deed("fight", "Fight a foe", "Frodo fights.", ("any",), ("frodo",), "foe"),),
+        challenges=(
+            Challenge(
+                "mark",
+                "Mark",
+                (Requirement("at", "Frodo There", ("frodo",), "there"),),
+                ("any",),
+                (Reward("counter", "a marker There", key="marker", space="there"),),
+            ),
+            Challenge(
+                "arrive",
+                "Arrive",
+                (Requirement("counter-near", "a marker by Here", space="here", key="marker"),),
+                ("ring", "ring"),
+                final=True,
+                covered_by="marker",
+            ),
+        ),
+        plot_chart=tuple(
+            PlotEntry(v, "Frodo falls.", (Effect("knock-down", key="frodo"),)) for v in range(1, 6)
+        ),
+        ring_ability=RingAbility("none", "Nothing", "Nothing happens."),
+    )

@@ -136,6 +136,11 @@ def _space_notes(space_id: str, page: Page) -> str:
     return "; ".join(notes)
 
 
+def _hidden_on(page: Page, piece: str) -> str:
+    kinds = [h.kind for h in page.chapter.hidden if h.piece == piece]
+    return f"hidden on the back of one {kinds[0]} counter" if kinds else ""
+
+
 def chapter_section(page: Page) -> list[str]:
     chapter = page.chapter
     lines = [
@@ -171,7 +176,7 @@ def chapter_section(page: Page) -> list[str]:
                 p.name,
                 ("character (a counter)" if p.counter else "character")
                 + (f", moves only with {' or '.join(p.carried_by)}" if p.carried_by else ""),
-                p.start or "off the board",
+                p.start or _hidden_on(page, p.id) or "off the board",
                 p.source,
             ]
             for p in chapter.pieces

@@ -124,6 +124,12 @@ class Reveal(Action, frozen=True, tag="reveal"):
     counter: str
 
 
+class Rise(Action, frozen=True, tag="rise"):
+    """Stand a piece lying on its side back up; it costs one single step."""
+
+    piece: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     End,
@@ -144,6 +150,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Choose,
     Take,
     Reveal,
+    Rise,
 )
 
 END = End()

@@ -40,6 +40,7 @@ from .actions import (
     Move,
     Play,
     Ring,
+    Rise,
     Swap,
     Take,
     Trade,
@@ -47,7 +48,7 @@ from .actions import (
 from .chapters import page
 from .content import RING, SPECIALS, SYMBOLS, TOKEN
 from .rules.board import Page
-from .rules.challenges import open_challenge
+from .rules.challenges import cost_now, open_challenge
 from .rules.hands import hand_key
 from .rules.movement import can_step, step_actions
 from .rules.payments import payments, ring_cost
@@ -57,6 +58,8 @@ RING_TIME = 2
 """With this many Plot cards left or fewer, one One Ring card may pay for a Challenge."""
 FINAL_RING_TIME = 5
 """With this many Plot cards left or fewer, one One Ring card may pay for the final one."""
+RISKY = 25.0
+"""A paid step that makes the position this much more dangerous is not taken."""
 USEFUL_SPECIALS = frozenset({"draw", "draw-each", "miruvor", "trade", "time"})
 
 
@@ -107,6 +110,16 @@ class Plan:
         """No Plot card is left: this turn's Storytelling is the last chance."""
         self._goals()
         self.reserved = self._reserve()
+        self.rings_needed = max(
+            (
+                cost_now(chapter, state, c).count(RING)
+                for c in chapter.chapter.challenges
+                if c.id not in state.completed
+            ),
+            default=0,
+        )
+        """One Ring symbols an open Challenge prints and no counter covers: only a One Ring
+        card pays them, so that many are worth holding."""
 
     # -- goals and values ------------------------------------------------------------------
 
@@ -155,7 +168,8 @@ class Plan:
         target = self.page.challenges.get(self.target)
         if target is None:
             return Counter()
-        free = [p for p in payments(target.cost, hand_key(self.hand)) if ring_cost(p) == 0]
+        cost = cost_now(self.page, self.state, target)
+        free = [p for p in payments(cost, hand_key(self.hand)) if ring_cost(p) == 0]
         if free:
             return Counter(min(free, key=lambda p: (sum(t in SPECIALS for t in p), p)))
         held = Counter(TOKEN[c] for c in self.hand)
@@ -294,7 +308,17 @@ class Plan:
                 best, best_score = move, score
         return best, best_score - base
 
+    def rise(self, options: list[Action]) -> Action | None:
+        """Stand up a fallen piece, those with a goal first: on its side it is no use."""
+        rises = [a for a in options if isinstance(a, Rise)]
+        if not rises:
+            return None
+        return min(rises, key=lambda a: (a.piece not in self.goals, a.piece))
+
     def movement(self, options: list[Action]) -> Action:
+        rise = self.rise(options)
+        if rise is not None:
+            return rise
         moves = [a for a in options if isinstance(a, Move)]
         move, gain = self.best_step(moves, self.state.steps)
         if move is not None and gain > 0:
@@ -335,6 +359,9 @@ class Plan:
         enter = self.best_enter([a for a in options if isinstance(a, Enter)])
         if enter is not None:
             return enter
+        rise = self.rise(options)
+        if rise is not None:
+            return rise
         moves = [a for a in options if isinstance(a, Move)]
         if moves:
             move, gain = self.best_step(moves, state.steps)
@@ -401,6 +428,9 @@ class Plan:
         for enter in sorted(enters, key=lambda e: self.payment_cost(e.pay)):
             goal = self.goals.get(enter.piece)
             if goal and goal[0] == enter.to and self.ring_ok(enter.pay, False):
+                after = {**self.state.pieces, enter.piece: enter.to}
+                if self.position_score(after) < self.position_score(self.state.pieces) - RISKY:
+                    continue  # not a step that would likely lose the attempt this turn
                 return enter
         return None
 
@@ -412,6 +442,11 @@ class Plan:
         spare = self.spare_cards()
         if not spare:
             return None
+        fallen = [p for p in self.state.down if p in self.goals]
+        if fallen and self.value(TOKEN[spare[0]]) < 30:
+            action = Discard(TOKEN[spare[0]])
+            if action in options:
+                return action  # the step it buys stands a fallen piece up
         steps = step_actions(self.page, self.state, self.state.pieces)
         move, gain = self.best_step(steps, min(2, len(spare)))
         if move is None or gain <= 0:
@@ -489,9 +524,14 @@ class Plan:
         """How good a hand is for the plan: reserved and needed cards count, One Ring cards
         count against (they clog the hand)."""
         worth = 0.0
+        rings = 0
         for value, card in self.values(hand):
             token = TOKEN[card]
-            worth += -6 if token == RING else 8 if token in SPECIALS else value
+            if token == RING:
+                rings += 1
+                worth += 30 if rings <= self.rings_needed else -6
+                continue
+            worth += 8 if token in SPECIALS else value
         return worth
 
     # -- other decisions ---------------------------------------------------------------------

@@ -8,15 +8,22 @@ one module under ``chapters/`` that defines ``CHAPTER`` and, when it has special
 
 Most of a chapter is generic data the system rules already understand: requirement kinds
 (``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
-``counter-at``, ``flag-at-least``, ``pieces-at``, and for named regions ``in-region``,
-``out-of-region``, ``none-in-region``), reward kinds (``story``, ``special``, ``ease``,
-``join``, ``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``,
-``each-discard``, ``remove-piece``, ``turn``, ``region-discard``), lose conditions that hold
-when their requirements do (``when``), fights (a :class:`Deed` with fighters and a target
-kind, on or next to the target; each defeat counts in the flag ``defeated-<kind>``), spaces
-entered by paying cards, counters with two sides (``CounterStart.back``) and pieces that only
-move with another piece (``PieceStart.carried_by``). Anything else is a
-``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
+``counter-at``, ``counter-near``, ``flag-at-least``, ``pieces-at``, and for named regions
+``in-region``, ``out-of-region``, ``none-in-region``), reward kinds (``story``, ``special``,
+``ease``, ``join``, ``leave``, ``counter``), Plot effects (``nothing``, ``active-draw``,
+``active-discard``, ``each-discard``, ``remove-piece``, ``turn``, ``region-discard``,
+``knock-down``), lose conditions that hold when their requirements do (``when``), fights (a
+:class:`Deed` with fighters and a target kind, on or next to the target; each defeat counts in
+the flag ``defeated-<kind>``), spaces entered by paying cards, counters with two sides
+(``CounterStart.back``) and pieces that only move with another piece
+(``PieceStart.carried_by``). Anything else is a ``custom`` item, or an effect kind of its own,
+that the chapter's rules object handles.
+
+Some chapters need more of the system, still as data: a character piece hidden on the back of
+one enemy counter and revealed by defeating it (:class:`Hidden`), pieces knocked down onto
+their side (they cannot move, complete a Challenge or fight until they stand up again, which
+costs a single step), and One Ring symbols (``ring``) in a Challenge's cost that only a One
+Ring card pays, unless counters cover them (:attr:`Challenge.covered_by`).
 """
 
 from __future__ import annotations
@@ -144,7 +151,8 @@ class Requirement:
 class Reward:
     """A reward: ``story``/``special`` (draw ``amount``), ``ease`` (move the Corruption marker
     back ``amount``), ``join``/``leave`` (piece ``key`` enters at ``space`` / leaves the
-    board), or ``custom`` (the chapter's rules, by ``key``)."""
+    board), ``counter`` (a counter of kind ``key`` from the supply is placed on ``space``;
+    none left, none placed) or ``custom`` (the chapter's rules, by ``key``)."""
 
     kind: str
     text: str
@@ -157,9 +165,11 @@ class Reward:
 class Challenge:
     """A Challenge: requirements, the symbols to discard, rewards.
 
-    ``cost`` holds symbols, ``any`` (any card) and ``pair`` (two identical cards of your
-    choice). A ``final`` Challenge can only be completed once all the others are; ``after``
-    names Challenges that must be completed first.
+    ``cost`` holds symbols, ``any`` (any card), ``pair`` (two identical cards of your
+    choice) and ``ring`` (a One Ring symbol: only a One Ring card pays it). A ``final``
+    Challenge can only be completed once all the others are; ``after`` names Challenges that
+    must be completed first. With ``covered_by``, every counter of that kind on the board
+    covers one ``ring`` symbol of the cost, which then needs no card.
     """
 
     id: str
@@ -170,6 +180,7 @@ class Challenge:
     final: bool = False
     after: tuple[str, ...] = ()
     source: Source = "designed"
+    covered_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -226,6 +237,21 @@ class Deed:
 
 
 @dataclass(frozen=True)
+class Hidden:
+    """A character piece hidden face down on the back of one counter of ``kind``.
+
+    At setup every counter of that kind lies face down and the seeded random generator picks
+    the one that hides ``piece`` (AB-A35). Defeating a face-down counter turns it over: the
+    hidden piece joins the board on its space and that counter leaves the game; any other
+    counter goes back to the supply face up.
+    """
+
+    piece: str
+    kind: str
+    source: Source = "rulebook"
+
+
+@dataclass(frozen=True)
 class LoseCondition:
     """A way to lose the chapter. With ``when`` it is pure data: the attempt is lost as soon
     as all of those requirements hold (checked after every action, like
@@ -265,6 +291,8 @@ class Chapter:
     special_rules: tuple[str, ...] = ()
     reveal_between_moves: bool = False
     """Whether a face-down counter may be revealed between the two single moves."""
+    hidden: tuple[Hidden, ...] = ()
+    """Character pieces hidden on the back of a counter, revealed by defeating it."""
     source: Source = "designed"
     extra: dict[str, str] = field(default_factory=dict)
     """Chapter data its rules read and the design page lists (e.g. what a Rider overlooks)."""

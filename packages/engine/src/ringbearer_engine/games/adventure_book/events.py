@@ -61,6 +61,24 @@ class PieceJoined(Event, frozen=True, tag="joined"):
         return f"{self.name} joins the story at {self.dst}."
 
 
+class PieceKnockedDown(Event, frozen=True, tag="knocked-down"):
+    piece: str
+    name: str
+    cause: str
+
+    def __str__(self) -> str:
+        return f"{self.name} is knocked down and lies on their side ({self.cause})."
+
+
+class PieceStoodUp(Event, frozen=True, tag="stood-up"):
+    piece: str
+    name: str
+    cause: str
+
+    def __str__(self) -> str:
+        return f"{self.name} stands up again ({self.cause})."
+
+
 class PieceLeft(Event, frozen=True, tag="left"):
     piece: str
     name: str

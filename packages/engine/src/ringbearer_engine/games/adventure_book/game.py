@@ -35,6 +35,7 @@ from .actions import (
     Play,
     Reveal,
     Ring,
+    Rise,
     Stop,
     Swap,
     Take,
@@ -44,13 +45,13 @@ from .chapter import PLOT_DECK_LOSS
 from .chapters import LAST_CHAPTER, page
 from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
-from .rules.board import Page
-from .rules.challenges import complete, ready
+from .rules.board import Page, stand_up
+from .rules.challenges import complete, cost_now, ready
 from .rules.decisions import SOLO_NAME, who
 from .rules.deeds import deed_actions, do_deed
 from .rules.ending import CORRUPTED, CORRUPTED_TEXT
 from .rules.hands import hand_key, spend, take, tokens
-from .rules.movement import enter_actions, pay, step, step_actions
+from .rules.movement import enter_actions, pay, rise_actions, step, step_actions
 from .rules.payments import payments
 from .rules.specials import play_special, playable
 from .rules.trading import (
@@ -118,6 +119,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             options = [END]
             if state.steps > 0:
                 options.extend(step_actions(chapter, state, state.pieces))
+                options.extend(rise_actions(state))
             options.extend(enter_actions(chapter, state, hand_key(hand)))
             options.extend(Reveal(c) for c in self._revealable(chapter, state))
             return options
@@ -136,6 +138,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         options.extend(_DISCARD[t] for t in own)
         if state.steps > 0:
             options.extend(step_actions(chapter, state, state.pieces))
+            options.extend(rise_actions(state))
         options.extend(enter_actions(chapter, state, key))
         options.extend(trade_actions(state))
         if len(state.players) > 1:
@@ -145,7 +148,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             options.extend(Ring(t) for t in chapter.rules.ring_targets(chapter, state))
         for challenge in chapter.chapter.challenges:
             if ready(chapter, state, challenge):
-                ways = sorted(payments(challenge.cost, key))
+                ways = sorted(payments(cost_now(chapter, state, challenge), key))
                 options.extend(Complete(challenge.id, way) for way in ways)
         options.extend(deed_actions(chapter, state, key))
         return options
@@ -201,6 +204,17 @@ class AdventureBookGame(Game[AdventureBookState]):
                 _remove_pending(state, pending)
             return
         step(chapter, state, action.piece, action.to, events)
+        state.steps -= 1
+        if state.phase == "move":
+            state.moved += 1
+            if state.steps <= 0:
+                end_movement(state)
+
+    def _rise(
+        self, chapter: Page, state: AdventureBookState, action: Any, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Rise)
+        stand_up(chapter, state, action.piece, "one single step", events)
         state.steps -= 1
         if state.phase == "move":
             state.moved += 1
@@ -497,4 +511,5 @@ _HANDLERS: dict[type[Action], Any] = {
     Choose: AdventureBookGame._choose,
     Take: AdventureBookGame._take,
     Reveal: AdventureBookGame._reveal,
+    Rise: AdventureBookGame._rise,
 }

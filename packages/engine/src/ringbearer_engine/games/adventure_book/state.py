@@ -118,3 +118,6 @@ class AdventureBookState(GameState, kw_only=True):
     result: str = ""
     """"" while the chapter goes on; ``won``; or the id of the way it was lost."""
     options: AdventureBookOptions = AdventureBookOptions()
+    down: list[str] = []
+    """Character pieces lying on their side: they cannot move, complete a Challenge or
+    fight until they stand up (``rise``, one single step)."""

@@ -58,6 +58,8 @@ class AdventureBookView(msgspec.Struct, frozen=True):
     pending: PendingView | None
     flags: dict[str, int]
     result: str
+    down: list[str] = []
+    """Character pieces lying on their side."""
 
 
 def build_view(
@@ -107,4 +109,5 @@ def build_view(
         pending=pending,
         flags=dict(state.flags),
         result=state.result,
+        down=list(state.down),
     )

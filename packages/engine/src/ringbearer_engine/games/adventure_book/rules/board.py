@@ -24,7 +24,15 @@ from ..chapter import (
     Space,
     Track,
 )
-from ..events import CounterMoved, CounterPlaced, CounterRemoved, CounterTurned, PieceReset
+from ..events import (
+    CounterMoved,
+    CounterPlaced,
+    CounterRemoved,
+    CounterTurned,
+    PieceKnockedDown,
+    PieceReset,
+    PieceStoodUp,
+)
 from ..state import AdventureBookState
 
 
@@ -181,6 +189,28 @@ def pieces_in_region(page: Page, state: AdventureBookState, region: str) -> list
     return [piece for piece, where in state.pieces.items() if where in spaces]
 
 
+def knock_down(
+    page: Page, state: AdventureBookState, piece: str, cause: str, events: list[Event]
+) -> None:
+    """Lay a piece on the board on its side (nothing happens if it already lies there)."""
+    if piece in state.pieces and piece not in state.down:
+        state.down.append(piece)
+        events.append(PieceKnockedDown(piece, page.piece_name(piece), cause))
+
+
+def stand_up(
+    page: Page, state: AdventureBookState, piece: str, cause: str, events: list[Event]
+) -> None:
+    if piece in state.down:
+        state.down.remove(piece)
+        events.append(PieceStoodUp(piece, page.piece_name(piece), cause))
+
+
+def standing(state: AdventureBookState, pieces: Iterable[str]) -> list[str]:
+    """The pieces of ``pieces`` on the board and not lying on their side."""
+    return [p for p in pieces if p in state.pieces and p not in state.down]
+
+
 # -- counters --------------------------------------------------------------------------------
 
 
@@ -232,9 +262,11 @@ def turn_lowest(
 
 
 def supply_counter(state: AdventureBookState, page: Page, kind: str) -> str | None:
-    """A counter of ``kind`` still in the supply (the lowest id), or ``None``."""
+    """A counter of ``kind`` still in the supply (the lowest id), or ``None``. A counter that
+    has left the game (it has no entry at all, such as an Orc that turned out to be Gandalf)
+    is not in the supply."""
     for counter in page.counter_kinds.get(kind, ()):
-        if not state.counters.get(counter):
+        if state.counters.get(counter) == "":
             return counter
     return None
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from ringbearer_engine.events import Event
 
 from ..chapter import Challenge, Requirement, Reward
+from ..content import RING
 from ..events import ChallengeCompleted, PieceJoined, PieceLeft
 from ..state import AdventureBookState, Pending
-from .board import Page, counters_at, counters_on_board, in_region
+from .board import Page, counters_at, counters_on_board, in_region, place_counter, supply_counter
 from .corruption import ease
 from .decisions import who
 from .ending import ended, win
@@ -18,6 +19,8 @@ from .movement import pay
 def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> bool:
     kind = req.kind
     where = state.pieces
+    if state.down and any(p in state.down for p in req.pieces):
+        return False  # a piece lying on its side cannot help complete a Challenge (FAQ ch. 8)
     if kind == "at":
         return all(where.get(p) == req.space for p in req.pieces)
     if kind == "together":
@@ -39,6 +42,12 @@ def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> 
         return len(counters_at(state, page, req.key, req.space)) >= max(1, req.count)
     if kind == "pieces-at":
         return sum(where.get(p) == req.space for p in req.pieces) >= req.count
+    if kind == "counter-near":
+        near = page.adj[req.space]
+        return any(
+            state.counters.get(c) == req.space or state.counters.get(c) in near
+            for c in page.counter_kinds.get(req.key, ())
+        )
     if kind == "flag-at-least":
         return state.flags.get(req.key, 0) >= req.count
     if kind == "in-region":
@@ -51,6 +60,21 @@ def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> 
     if kind == "custom":
         return page.rules.requirement(page, state, req)
     raise ValueError(f"unknown requirement kind {kind!r}")
+
+
+def cost_now(page: Page, state: AdventureBookState, challenge: Challenge) -> tuple[str, ...]:
+    """The cards a Challenge takes now: its printed cost, less the One Ring symbols covered
+    by counters of its ``covered_by`` kind on the board."""
+    if not challenge.covered_by:
+        return challenge.cost
+    covers = len(counters_on_board(state, page, challenge.covered_by))
+    cost: list[str] = []
+    for slot in challenge.cost:
+        if slot == RING and covers > 0:
+            covers -= 1
+            continue
+        cost.append(slot)
+    return tuple(cost)
 
 
 def open_challenge(page: Page, state: AdventureBookState, challenge: Challenge) -> bool:
@@ -127,6 +151,10 @@ def give_reward(page: Page, state: AdventureBookState, reward: Reward, events: l
     elif reward.kind == "leave":
         if state.pieces.pop(reward.key, None):
             events.append(PieceLeft(reward.key, page.piece_name(reward.key)))
+    elif reward.kind == "counter":
+        counter = supply_counter(state, page, reward.key)
+        if counter is not None:
+            place_counter(page, state, counter, reward.space, events)
     elif reward.kind == "custom":
         page.rules.reward(page, state, reward, events)
     else:

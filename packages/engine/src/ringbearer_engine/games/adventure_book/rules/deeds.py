@@ -6,7 +6,7 @@ from ringbearer_engine.events import Event
 
 from ..actions import Deed as DeedAction
 from ..chapter import Deed
-from ..events import DeedDone
+from ..events import CounterRevealed, DeedDone, PieceJoined
 from ..state import AdventureBookState
 from .board import Page, counters_on_board, remove_counter, shown_name
 from .decisions import who
@@ -15,8 +15,9 @@ from .payments import payments
 
 
 def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
-    """For a fight: every counter of the target kind with enough fighters on its space (or,
-    for a ``next-to`` deed, on the spaces next to it; several may share one of them)."""
+    """For a fight: every counter of the target kind with enough standing fighters on its space
+    (or, for a ``next-to`` deed, on the spaces next to it; several may share one of them). A
+    piece lying on its side cannot fight (FAQ ch. 8)."""
     if not deed.target_kind:
         return page.rules.deed_targets(page, state, deed)
     if deed.reach == "next-to" or deed.fighters_needed > 1:
@@ -25,7 +26,8 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
             for counter in counters_on_board(state, page, deed.target_kind)
             if fighters_in_reach(page, state, deed, state.counters[counter]) >= deed.fighters_needed
         ]
-    fighter_spaces = {state.pieces.get(f) for f in deed.fighters} - {None}
+    down = state.down
+    fighter_spaces = {state.pieces.get(f) for f in deed.fighters if f not in down} - {None}
     return [
         counter
         for counter in counters_on_board(state, page, deed.target_kind)
@@ -34,11 +36,13 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
 
 
 def fighters_in_reach(page: Page, state: AdventureBookState, deed: Deed, space: str) -> int:
-    """How many of the deed's fighters stand where they can act on ``space``."""
+    """How many of the deed's fighters stand where they can act on ``space`` (on their feet:
+    a piece lying on its side cannot fight)."""
+    fighters = [f for f in deed.fighters if f not in state.down]
     if deed.reach == "next-to":
         near = page.adj[space]
-        return sum(state.pieces.get(f) in near for f in deed.fighters)
-    return sum(state.pieces.get(f) == space for f in deed.fighters)
+        return sum(state.pieces.get(f) in near for f in fighters)
+    return sum(state.pieces.get(f) == space for f in fighters)
 
 
 def deed_actions(
@@ -69,9 +73,28 @@ def do_deed(
     label = shown_name(state, page, target) if target in page.counters else target
     events.append(DeedDone(who(state, seat), deed.name, label, payment))
     if deed.target_kind:
+        where = state.counters[target]
         remove_counter(page, state, target, deed.name, events)
+        if target in state.face_down:
+            turn_over(page, state, target, where, events)
         # Chapters may count defeats (requirement ``flag-at-least`` on ``defeated-<kind>``).
         key = f"defeated-{deed.target_kind}"
         state.flags[key] = state.flags.get(key, 0) + 1
     else:
         page.rules.deed(page, state, deed, target, events)
+
+
+def turn_over(
+    page: Page, state: AdventureBookState, counter: str, where: str, events: list[Event]
+) -> None:
+    """A defeated face-down counter is turned over: a piece hidden on its back joins the
+    board on ``where`` and the counter leaves the game; any other face goes to the supply."""
+    state.face_down.remove(counter)
+    face = state.secrets.pop(counter, page.counters[counter].kind)
+    hidden = {h.piece for h in page.chapter.hidden}
+    events.append(CounterRevealed(page.counter_name(counter), page.piece_name(face)))
+    if face in hidden:
+        del state.counters[counter]
+        state.pieces[face] = where
+        events.append(PieceJoined(face, page.piece_name(face), page.name(where)))
+    page.rules.on_reveal(page, state, counter, events)

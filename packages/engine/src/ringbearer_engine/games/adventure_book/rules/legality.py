@@ -20,6 +20,7 @@ from ..actions import (
     Play,
     Reveal,
     Ring,
+    Rise,
     Stop,
     Swap,
     Take,
@@ -28,7 +29,7 @@ from ..actions import (
 from ..content import RING, SPECIALS, TOKEN, card_name
 from ..state import AdventureBookState
 from .board import Page
-from .challenges import open_challenge, unmet
+from .challenges import cost_now, open_challenge, unmet
 from .hands import hand_key
 from .movement import can_step
 from .payments import payments
@@ -85,6 +86,10 @@ def why_illegal(chapter: Page, state: AdventureBookState, action: Action) -> str
                 else "the Movement step is over"
             )
         return _why_move(chapter, state, action, "")
+    if isinstance(action, Rise):
+        if action.piece not in state.down:
+            return f"{action.piece} is not lying on its side"
+        return "standing up takes a single step, and none is left: discard a card to move"
     if isinstance(action, Reveal):
         if not chapter.chapter.reveal_between_moves:
             return "this chapter has no counters to reveal"
@@ -161,6 +166,8 @@ def _why_move(chapter: Page, state: AdventureBookState, action: Move, locked: st
     if action.to not in chapter.adj[here]:
         return f"{chapter.name(action.to)} is not next to {chapter.name(here)}"
     space = chapter.spaces[action.to]
+    if action.piece in state.down:
+        return f"{action.piece} lies on its side and cannot move: stand it up first ('rise')"
     if space.cost:
         return f"{space.name} is entered by paying its printed cards: use 'enter'"
     if action.piece in chapter.carriers and chapter.carrier(state, action.piece) is None:
@@ -207,12 +214,10 @@ def _why_complete(chapter: Page, state: AdventureBookState, action: Complete) ->
     missing = unmet(chapter, state, challenge)
     if missing:
         return f"'{challenge.name}' needs: {missing[0].text}"
-    ways = payments(challenge.cost, hand_key(state.hands[state.seat]))
+    cost = cost_now(chapter, state, challenge)
+    ways = payments(cost, hand_key(state.hands[state.seat]))
     if tuple(sorted(action.pay)) in ways:
         return f"write the payment in sorted order: {','.join(sorted(action.pay))}"
     if action.pay not in ways:
-        return (
-            f"those cards do not pay '{challenge.name}' ({', '.join(challenge.cost)}) "
-            "from your hand"
-        )
+        return f"those cards do not pay '{challenge.name}' ({', '.join(cost)}) from your hand"
     return None

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ringbearer_engine.events import Event
 
-from ..actions import Enter, Move
+from ..actions import Enter, Move, Rise
 from ..events import PieceMoved
 from ..state import AdventureBookState
 from .board import Page
@@ -27,6 +27,8 @@ def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> boo
         return False
     if piece in page.carriers and page.carrier(state, piece) is None:
         return False
+    if piece in state.down:
+        return False
     return not page.rules.blocked(page, state, piece, dst)
 
 
@@ -35,9 +37,10 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
     steps_from = page.steps_from
     dynamic = page.dynamic_blocks
     carried = page.carriers
+    down = state.down
     for piece in pieces:
         here = state.pieces.get(piece)
-        if not here:
+        if not here or (down and piece in down):
             continue
         if carried and piece in carried and page.carrier(state, piece) is None:
             continue
@@ -48,6 +51,13 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
         else:
             options.extend(steps_from[(piece, here)])
     return options
+
+
+def rise_actions(state: AdventureBookState) -> list[Rise]:
+    """Standing up a piece lying on its side costs one single step (designed, AB-A71)."""
+    if state.steps <= 0 or not state.down:
+        return []
+    return [Rise(piece) for piece in state.down]
 
 
 def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: list[Event]) -> None:
@@ -67,6 +77,8 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     """Moves onto spaces with a printed card cost, one per way to pay (AB-A10)."""
     options: list[Enter] = []
     for piece, here in state.pieces.items():
+        if state.down and piece in state.down:
+            continue
         for dst in page.paid_from[here]:
             space = page.spaces[dst]
             if space.only and piece not in space.only:

@@ -5,6 +5,7 @@ cards of your choice). A payment is the sorted tuple of tokens discarded. What m
 
 * a symbol slot: a card of that symbol, a One Ring card (joker, +1 corruption), or a Special
   card whose text says it stands for that symbol (``wild`` stands for any ordinary symbol);
+* ``ring`` (a One Ring symbol printed on a Challenge): a One Ring card only (+1 corruption);
 * ``any``: any card at all, Special and One Ring cards included;
 * ``pair``: two cards of the same symbol, where One Ring cards may stand in (two One Ring
   cards match too); Special cards never make a pair (AB-A14), except one whose text stands
@@ -23,7 +24,7 @@ from functools import lru_cache
 from ..content import RING, SPECIALS, SYMBOLS
 
 ARWEN = "arwens-love"
-_ORDER = {**dict.fromkeys(SYMBOLS, 0), "pair": 1, "any": 2}
+_ORDER = {**dict.fromkeys(SYMBOLS, 0), RING: 0, "pair": 1, "any": 2}
 
 
 def _slot_ok(virtual: str, slot: str) -> bool:

@@ -28,7 +28,7 @@ from ..state import (
     AdventureBookOptions,
     AdventureBookState,
 )
-from .board import Page, pieces_in_region, turn_lowest
+from .board import Page, knock_down, pieces_in_region, turn_lowest
 from .challenges import give_rewards, requirement_met
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
@@ -98,8 +98,21 @@ def setup(
     state.pieces = {p.id: p.start for p in chapter.pieces if p.start}
     state.counters = {c.id: c.start for c in chapter.counters}
     state.face_down = [c.id for c in chapter.counters if c.face_down and c.start]
+    hide_pieces(chapter_page, state)
     chapter_page.rules.setup(chapter_page, state)
     return state
+
+
+def hide_pieces(chapter: Page, state: AdventureBookState) -> None:
+    """Every counter of a kind that hides a piece lies face down; the seeded generator picks
+    the one with the piece on its back (AB-A35), the others show their own kind."""
+    for hidden in chapter.chapter.hidden:
+        candidates = chapter.counter_kinds[hidden.kind]
+        chosen = state.chance.pick("hidden", candidates)
+        for counter in candidates:
+            state.secrets[counter] = hidden.piece if counter == chosen else hidden.kind
+            if counter not in state.face_down:
+                state.face_down.append(counter)
 
 
 def begin_turn(state: AdventureBookState, events: list[Event]) -> None:
@@ -164,6 +177,8 @@ def run_effect(
         inside = len(pieces_in_region(chapter, state, effect.key))
         why = f"plot {state.plot_value}"
         push(state, drop_for_active(state, effect.amount * inside, why))
+    elif kind == "knock-down":
+        knock_down(chapter, state, effect.key, f"plot {state.plot_value}", events)
     else:
         chapter.rules.effect(chapter, state, effect, events)
 
