@@ -8,7 +8,6 @@ step in an action log (notation text), and writes and reads saves.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -100,6 +99,8 @@ class Match:
         rules = get_game(game) if isinstance(game, str) else game
         names = tuple(players)
         if seed is None:
+            import secrets  # imports hmac, which nothing else needs: only unseeded matches pay
+
             seed = secrets.randbits(63)
         _check_setup(rules, names, seed)
         if meta is not None:
