@@ -146,3 +146,15 @@ def test_a_script_for_another_die_leaves_the_stream_of_this_one_alone() -> None:
 def test_a_roll_of_a_die_without_faces_is_refused() -> None:
     with pytest.raises(ValueError, match="nothing to pick"):
         Chance.seeded(1).roll("d", 0)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 64, 65, 200])
+def test_a_shuffle_is_fisher_yates_over_the_reference_stream(size: int) -> None:
+    shuffled, reference = Chance.seeded(size), Chance.seeded(size)
+    cards = list(range(size))
+    expected = list(cards)
+    for i in range(size - 1, 0, -1):
+        j = _reference_below(reference, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled.shuffle("deck", cards) == expected
+    assert shuffled.state == reference.state

@@ -114,7 +114,7 @@ class Chance(msgspec.Struct):
         """
         if not options:
             raise ValueError(f"nothing to pick from for {name!r}")
-        queue = self.rolls.get(name)
+        queue = self.rolls.get(name) if self.rolls else None
         if queue:
             wanted = queue.pop(0)
             if not queue:
@@ -140,9 +140,25 @@ class Chance(msgspec.Struct):
         seeded shuffle; the rest keep their shuffled order.
         """
         cards = list(items)
+        # Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, its generator step
+        # written out as in :meth:`below` (decks are shuffled often: every draw in some games).
+        state, inc = self.state, self.inc
         for i in range(len(cards) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            threshold = (
+                _THRESHOLDS[bound] if bound <= _SMALL_BOUNDS else ((1 << 32) - bound) % bound
+            )
+            while True:
+                old = state
+                state = (old * _MULTIPLIER + inc) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rotation = old >> 59
+                value = ((xorshifted >> rotation) | (xorshifted << (32 - rotation))) & _MASK32
+                if value >= threshold:
+                    break
+            j = value % bound
             cards[i], cards[j] = cards[j], cards[i]
+        self.state = state
         scripted = self.orders.pop(name, None)
         if scripted:
             top: list[T] = []
