@@ -245,7 +245,10 @@ class Match:
     def _play_action(self, entry: Action | str) -> list[Event]:
         state = self._state
         action = self._legal(entry)
-        position = state.chance.position
+        chance = state.chance
+        # Without scripts, chance moves exactly when the generator's state does.
+        scripted = bool(chance.rolls or chance.orders)
+        position = chance.position if scripted else chance.state
         self._legal_now = None
         try:
             events = self._game.apply(state, action)
@@ -259,7 +262,8 @@ class Match:
             # A rules bug must not leave a half-applied action behind.
             self._state = self._rebuild(len(self._log))
             raise
-        revealed = state.chance.position != position
+        after = state.chance
+        revealed = (after.position if scripted else after.state) != position
         self._record(action, self._game.undoable(state, action, revealed))
         return events
 
