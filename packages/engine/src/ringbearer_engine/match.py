@@ -10,6 +10,7 @@ than they are taken back.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -85,6 +86,9 @@ class Match:
         without verification)."""
         self._log_text: list[str] = []
         """The notation of the first steps of the log, written when the log is read."""
+        self._log_lock = threading.Lock()
+        """Reading the log writes notation; an undo must not interleave with that (a client
+        may save on one thread while the match is played on another)."""
         self._undoable: list[bool] = []
         """Whether each step since ``_base`` may be taken back."""
         self._base: tuple[int, bytes] | None = None
@@ -153,10 +157,11 @@ class Match:
     @property
     def log(self) -> tuple[str, ...]:
         """Every step so far, as notation (and ``!script`` entries)."""
-        text, log = self._log_text, self._log
-        if len(text) < len(log):
-            text.extend(str(entry) for entry in log[len(text) :])
-        return tuple(text)
+        with self._log_lock:
+            text, log = self._log_text, self._log
+            if len(text) < len(log):
+                text.extend(str(entry) for entry in log[len(text) :])
+            return tuple(text)
 
     @property
     def to_move(self) -> int | None:
@@ -350,9 +355,10 @@ class Match:
         if not self._undoable[-1]:
             raise UndoError(f"{str(self._log[-1])!r} cannot be taken back: it revealed chance")
         self._state = self._rebuild(len(self._log) - 1)
-        entry = self._log.pop()
+        with self._log_lock:
+            entry = self._log.pop()
+            del self._log_text[len(self._log) :]
         self._undoable.pop()
-        del self._log_text[len(self._log) :]
         self._legal_now = None
         self._redo.append(entry)
         return str(entry)
