@@ -189,7 +189,8 @@ def ratios(rounds: int, bare_games: int, engine_games: int) -> None:
     print(f"bare loop:                  median {base:9,.0f} turns/s")
     for label, rates in (("Game level (rb.simulate):", engine), ("Match.play:", match)):
         rate = statistics.median(rates)
-        per_round = ", ".join(f"{r / b:.3f}" for r, b in zip(rates, bare[1::2], strict=True))
+        around = [(before + after) / 2 for before, after in zip(bare[::2], bare[1::2], strict=True)]
+        per_round = ", ".join(f"{r / b:.3f}" for r, b in zip(rates, around, strict=True))
         print(
             f"{label:<27} median {rate:9,.0f} turns/s  ratio {rate / base:.3f}"
             f"  (per round {per_round})"
