@@ -309,6 +309,30 @@ def test_a_rules_error_after_earlier_steps_restores_the_state_they_reached(
     assert match.log == (*log, "hold")
 
 
+def test_a_rules_error_after_an_unverified_load_restores_the_loaded_state_and_later_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = pig()
+    match.play("hold")
+    state(match).scores[1] = 7  # a snapshot its log does not lead to: only the load knows it
+    loaded = Match.load(match.save(), verify=False)
+    loaded.play("hold")
+    before = loaded.snapshot()
+    rules = loaded.game.apply
+
+    def broken_reveal(state: PigState, action: rb.Action) -> list[rb.Event]:
+        events = rules(state, action)
+        if isinstance(action, Reveal):
+            raise RuntimeError("a bug in one rule")
+        return events
+
+    monkeypatch.setattr(loaded.game, "apply", broken_reveal)
+    with pytest.raises(RuntimeError):
+        loaded.play(Reveal())
+    assert loaded.snapshot() == before
+    assert loaded.log == ("hold", "hold")
+
+
 def test_changing_the_list_of_legal_actions_changes_nothing_in_the_match() -> None:
     match = pig()
     handed_out = match.actions()
