@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/engine_speed.py                # about a minute
     .venv/bin/python benchmarks/engine_speed.py --rounds 3     # quicker, noisier
+    .venv/bin/python benchmarks/engine_speed.py --yardstick ../shared/tools/bare_mount_doom.py
 
 The machine is shared, so absolute rates say little: what is reported is each engine rate
 *divided by* the rate of :func:`bare_turns` measured in the same run, in alternating rounds
@@ -14,18 +15,23 @@ The machine is shared, so absolute rates say little: what is reported is each en
 4. ``import ringbearer_engine`` in a fresh interpreter (``-X importtime``), median.
 
 Games last different numbers of turns in the engine and in the bare loop, so rates are
-compared in turns per second. Nothing here asserts a time.
+compared in turns per second. ``--yardstick FILE`` also times another bare loop (a module
+with ``play(rng)`` and a ``TURNS`` counter, as issue 17's yardstick has) in the same rounds,
+to check that this file's loop is comparable. Nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 from machine import describe_machine
 
@@ -146,6 +152,27 @@ def bare_turns(games: int, seed: int) -> float:
     return turns / (time.perf_counter() - began)
 
 
+def yardstick_turns(module: ModuleType, games: int, seed: int) -> float:
+    """Turns per second of another bare loop: ``module.play(rng)`` counting in ``TURNS``."""
+    rng = random.Random(seed)
+    module.TURNS[0] = 0
+    began = time.perf_counter()
+    for _ in range(games):
+        module.play(rng)
+    return int(module.TURNS[0]) / (time.perf_counter() - began)
+
+
+def load_yardstick(path: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("yardstick", Path(path))
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if not callable(getattr(module, "play", None)) or not hasattr(module, "TURNS"):
+        raise SystemExit(f"{path} has no play(rng) and TURNS counter")
+    return module
+
+
 # -- the engine --------------------------------------------------------------------------------
 
 PLAYERS = ("Ann", "Bo")
@@ -176,18 +203,24 @@ def match_turns(games: int, seed: int) -> float:
     return turns / (time.perf_counter() - began)
 
 
-def ratios(rounds: int, bare_games: int, engine_games: int) -> None:
+def ratios(rounds: int, bare_games: int, engine_games: int, other: ModuleType | None) -> None:
     bare: list[float] = []
     engine: list[float] = []
     match: list[float] = []
+    yardstick: list[float] = []
     for seed in range(rounds):
         bare.append(bare_turns(bare_games, seed))
         engine.append(game_level_turns(engine_games, seed))
         match.append(match_turns(engine_games // 2, seed))
+        if other is not None:
+            yardstick.append(yardstick_turns(other, bare_games, seed))
         bare.append(bare_turns(bare_games, 1000 + seed))
     base = statistics.median(bare)
     print(f"bare loop:                  median {base:9,.0f} turns/s")
-    for label, rates in (("Game level (rb.simulate):", engine), ("Match.play:", match)):
+    rows = [("Game level (rb.simulate):", engine), ("Match.play:", match)]
+    if yardstick:
+        rows.append(("yardstick (--yardstick):", yardstick))
+    for label, rates in rows:
         rate = statistics.median(rates)
         around = [(before + after) / 2 for before, after in zip(bare[::2], bare[1::2], strict=True)]
         per_round = ", ".join(f"{r / b:.3f}" for r, b in zip(rates, around, strict=True))
@@ -260,10 +293,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="engine games per round")
     parser.add_argument("--saves", type=int, default=300, help="save+load repetitions")
     parser.add_argument("--imports", type=int, default=11, help="fresh interpreters")
+    parser.add_argument("--yardstick", help="another bare loop to time beside this one")
     args = parser.parse_args()
+    other = load_yardstick(args.yardstick) if args.yardstick else None
     get_game("mount-doom")  # the game modules' import is not part of any rate
     print(f"machine: {describe_machine()}; one process")
-    ratios(args.rounds, args.bare_games, args.games)
+    ratios(args.rounds, args.bare_games, args.games, other)
     save_load(args.saves)
     import_time(args.imports)
 
