@@ -346,7 +346,8 @@ class Match:
         """Take back the last step and return its notation.
 
         Raises :class:`UndoError` when there is none, or when the rules forbid it (the step
-        rolled dice or revealed a card).
+        rolled dice or revealed a card). The earlier state is rebuilt by replaying the log, so
+        a change made by hand to :attr:`state` does not survive an undo.
         """
         if not self._log:
             raise UndoError("there is nothing to undo")
