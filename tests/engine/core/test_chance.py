@@ -109,3 +109,52 @@ def test_runs_with_neighbouring_seeds_share_no_games() -> None:
     first = {derive_seed(1, i) for i in range(256)}
     second = {derive_seed(2, i) for i in range(256)}
     assert not first & second
+
+
+def _reference_below(chance: Chance, bound: int) -> int:
+    """``below`` as the PCG reference writes it, through ``next_u32`` (the stream saves fix)."""
+    threshold = ((1 << 32) - bound) % bound
+    while True:
+        value = chance.next_u32()
+        if value >= threshold:
+            return value % bound
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 6, 7, 52, 63, 64, 65, 1000, 2**31 + 1, 2**32])
+def test_below_draws_the_reference_stream_for_small_and_large_bounds(bound: int) -> None:
+    fast, reference = Chance.seeded(bound), Chance.seeded(bound)
+    assert [fast.below(bound) for _ in range(300)] == [
+        _reference_below(reference, bound) for _ in range(300)
+    ]
+    assert fast.state == reference.state
+
+
+def test_an_unscripted_roll_draws_what_pick_over_the_faces_draws() -> None:
+    rolled, picked = Chance.seeded(3), Chance.seeded(3)
+    for faces in (6, 6, 1, 12, 6, 20):
+        assert rolled.roll("d", faces) == picked.pick("d", range(1, faces + 1))
+    assert rolled.state == picked.state
+
+
+def test_a_script_for_another_die_leaves_the_stream_of_this_one_alone() -> None:
+    scripted, plain = Chance.seeded(9), Chance.seeded(9)
+    scripted.script(rolls={"red": [4]})
+    assert [scripted.roll("black") for _ in range(30)] == [plain.roll("black") for _ in range(30)]
+    assert scripted.roll("red") == 4
+
+
+def test_a_roll_of_a_die_without_faces_is_refused() -> None:
+    with pytest.raises(ValueError, match="nothing to pick"):
+        Chance.seeded(1).roll("d", 0)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 64, 65, 200])
+def test_a_shuffle_is_fisher_yates_over_the_reference_stream(size: int) -> None:
+    shuffled, reference = Chance.seeded(size), Chance.seeded(size)
+    cards = list(range(size))
+    expected = list(cards)
+    for i in range(size - 1, 0, -1):
+        j = _reference_below(reference, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled.shuffle("deck", cards) == expected
+    assert shuffled.state == reference.state

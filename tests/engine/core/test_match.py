@@ -240,6 +240,117 @@ def test_undoing_a_script_removes_it() -> None:
     assert match.log == ()
 
 
+def test_a_run_of_undos_restores_each_earlier_state_in_turn() -> None:
+    match = pig()
+    match.script(rolls={"die": [6, 3]})
+    match.play("roll")  # a roll: nothing before it can be undone any more
+    after = [match.snapshot()]
+    for entry in ("choose push", "hold", "hold", "hold"):
+        match.play(entry)
+        after.append(match.snapshot())
+    played = list(match.log[2:])
+    for entry in reversed(played):
+        assert match.undo() == entry
+        after.pop()
+        assert match.snapshot() == after[-1]
+    assert not match.can_undo
+    for _ in played:
+        match.redo()
+    assert match.log[2:] == tuple(played)
+
+
+def test_undo_after_a_verified_load_restores_the_state_before_the_last_step() -> None:
+    match = pig()
+    match.play("hold")
+    before = match.snapshot()
+    match.play("hold")
+    loaded = Match.load(match.save())
+    assert loaded.undo() == "hold"
+    assert loaded.snapshot() == before
+    assert loaded.log == ("hold",)
+
+
+def test_undo_after_an_unverified_load_reaches_back_only_to_the_load() -> None:
+    match = pig()
+    match.play("hold")
+    loaded = Match.load(match.save(), verify=False)
+    at_load = loaded.snapshot()
+    loaded.play("hold")
+    loaded.play("hold")
+    loaded.undo()
+    loaded.undo()
+    assert loaded.snapshot() == at_load
+    with pytest.raises(UndoError, match="loaded without its history"):
+        loaded.undo()
+
+
+def test_a_rules_error_after_earlier_steps_restores_the_state_they_reached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = pig()
+    match.script(rolls={"die": [4]})
+    match.play("roll")
+    match.play("hold")
+    before, log = match.snapshot(), match.log
+    rules = match.game.apply
+
+    def broken_reveal(state: PigState, action: rb.Action) -> list[rb.Event]:
+        events = rules(state, action)
+        if isinstance(action, Reveal):
+            raise RuntimeError("a bug in one rule")
+        return events
+
+    monkeypatch.setattr(match.game, "apply", broken_reveal)
+    with pytest.raises(RuntimeError):
+        match.play(Reveal())
+    assert match.snapshot() == before
+    assert match.log == log
+    match.play(Hold())
+    assert match.log == (*log, "hold")
+
+
+def test_a_rules_error_after_an_unverified_load_restores_the_loaded_state_and_later_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = pig()
+    match.play("hold")
+    state(match).scores[1] = 7  # a snapshot its log does not lead to: only the load knows it
+    loaded = Match.load(match.save(), verify=False)
+    loaded.play("hold")
+    before = loaded.snapshot()
+    rules = loaded.game.apply
+
+    def broken_reveal(state: PigState, action: rb.Action) -> list[rb.Event]:
+        events = rules(state, action)
+        if isinstance(action, Reveal):
+            raise RuntimeError("a bug in one rule")
+        return events
+
+    monkeypatch.setattr(loaded.game, "apply", broken_reveal)
+    with pytest.raises(RuntimeError):
+        loaded.play(Reveal())
+    assert loaded.snapshot() == before
+    assert loaded.log == ("hold", "hold")
+
+
+def test_changing_the_list_of_legal_actions_changes_nothing_in_the_match() -> None:
+    match = pig()
+    handed_out = match.actions()
+    handed_out.clear()
+    assert match.actions() == [Roll(), Hold(), Reveal()]
+    match.play(Hold())
+    assert match.log == ("hold",)
+
+
+def test_a_position_arranged_through_the_state_gets_its_own_legal_actions() -> None:
+    match = pig()
+    assert Reveal() in match.actions()
+    state(match).revealed[0] = True
+    assert match.actions() == [Roll(), Hold()]
+    with pytest.raises(IllegalActionError, match="already been revealed"):
+        match.play(Reveal())
+
+
 def test_a_broken_script_in_a_log_is_refused() -> None:
     with pytest.raises(rb.ScriptError, match="not a valid chance script"):
         Match.from_log("pig", ["Ann", "Bo"], 1, None, ['!script {"rolls": []}'])

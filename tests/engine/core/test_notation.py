@@ -82,6 +82,21 @@ def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
     assert caught.value.action == text
 
 
+def test_a_text_read_again_gives_an_equal_action_and_bad_text_is_refused_every_time() -> None:
+    codec = ActionCodec([Place, Spend, Pass, Toggle])
+    assert codec.parse("place 4 red") == codec.parse("place 4 red") == Place(4, "red")
+    for _ in range(2):
+        with pytest.raises(NotationError, match="Expected `int`"):
+            codec.parse("place four red")
+
+
+def test_a_codec_that_has_read_many_texts_still_reads_each_right() -> None:
+    codec = ActionCodec([Place, Spend, Pass, Toggle])
+    for slot in range(10_000):
+        assert codec.parse(f"place {slot} red") == Place(slot, "red")
+    assert codec.parse("place 3 red") == Place(3, "red")
+
+
 def test_tags_must_be_unique() -> None:
     class Other(Action, frozen=True, tag="pass"):
         pass

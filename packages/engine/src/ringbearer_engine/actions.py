@@ -17,6 +17,8 @@ from msgspec import inspect as mi
 from .errors import NotationError
 
 _NONE = "-"
+_PARSED_KEPT = 4096
+"""How many distinct notations a codec remembers; more than any game has actions."""
 
 
 class Action(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -69,11 +71,24 @@ class ActionCodec:
             assert isinstance(info, mi.StructType)
             self._layout[cls] = [(f.name, f.type) for f in info.fields]
 
+        self._parsed: dict[str, Action] = {}
+
     @property
     def tags(self) -> list[str]:
         return sorted(self._by_tag)
 
     def parse(self, text: str) -> Action:
+        # Loading a save parses every step of its log, and a game has few distinct actions:
+        # each text is read once (actions are frozen, so one object can serve every step).
+        action = self._parsed.get(text)
+        if action is None:
+            action = self._read(text)
+            if len(self._parsed) >= _PARSED_KEPT:
+                self._parsed.clear()
+            self._parsed[text] = action
+        return action
+
+    def _read(self, text: str) -> Action:
         words = text.split()
         if not words:
             raise NotationError(text, "the text is empty")

@@ -25,6 +25,9 @@ _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _MULTIPLIER = 6364136223846793005
 MAX_SEED = _MASK64
+_SMALL_BOUNDS = 64
+_THRESHOLDS = (0, *(((1 << 32) - bound) % bound for bound in range(1, _SMALL_BOUNDS + 1)))
+"""Rejection thresholds of :meth:`Chance.below` for the bounds dice and small decks use."""
 
 
 def _splitmix64(value: int) -> int:
@@ -76,22 +79,32 @@ class Chance(msgspec.Struct):
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``range(bound)``, without modulo bias. Never scripted."""
-        if not 0 < bound <= _MASK32 + 1:
+        # The generator step is written out here rather than calling next_u32: dice and
+        # shuffles spend most of their time in this loop, and a call costs as much as the step.
+        if 0 < bound <= _SMALL_BOUNDS:
+            threshold = _THRESHOLDS[bound]
+        elif 0 < bound <= _MASK32 + 1:
+            threshold = ((1 << 32) - bound) % bound
+        else:
             raise ValueError(f"bound must be between 1 and 2**32, not {bound}")
-        threshold = ((1 << 32) - bound) % bound
+        state, inc = self.state, self.inc
         while True:
-            value = self.next_u32()
+            old = state
+            state = (old * _MULTIPLIER + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rotation = old >> 59
+            value = ((xorshifted >> rotation) | (xorshifted << (32 - rotation))) & _MASK32
             if value >= threshold:
+                self.state = state
                 return value % bound
 
     @property
     def position(self) -> tuple[int, int, int]:
         """Changes whenever chance is consumed; lets a caller tell whether anything was revealed."""
-        return (
-            self.state,
-            sum(map(len, self.rolls.values())),
-            sum(map(len, self.orders.values())),
-        )
+        rolls, orders = self.rolls, self.orders
+        if not rolls and not orders:
+            return (self.state, 0, 0)
+        return (self.state, sum(map(len, rolls.values())), sum(map(len, orders.values())))
 
     def pick(self, name: str, options: Sequence[T]) -> T:
         """One of ``options`` at random: a die named ``name`` showing one of its faces.
@@ -101,7 +114,7 @@ class Chance(msgspec.Struct):
         """
         if not options:
             raise ValueError(f"nothing to pick from for {name!r}")
-        queue = self.rolls.get(name)
+        queue = self.rolls.get(name) if self.rolls else None
         if queue:
             wanted = queue.pop(0)
             if not queue:
@@ -116,7 +129,9 @@ class Chance(msgspec.Struct):
 
     def roll(self, name: str, faces: int = 6) -> int:
         """A die named ``name`` with faces 1..``faces``."""
-        return self.pick(name, range(1, faces + 1))
+        if self.rolls or faces < 1:
+            return self.pick(name, range(1, faces + 1))
+        return self.below(faces) + 1  # what pick gives when nothing is scripted, sooner
 
     def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items`` (a deck named ``name``; the first item is the top).
@@ -125,9 +140,25 @@ class Chance(msgspec.Struct):
         seeded shuffle; the rest keep their shuffled order.
         """
         cards = list(items)
+        # Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, its generator step
+        # written out as in :meth:`below` (decks are shuffled often: every draw in some games).
+        state, inc = self.state, self.inc
         for i in range(len(cards) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            threshold = (
+                _THRESHOLDS[bound] if bound <= _SMALL_BOUNDS else ((1 << 32) - bound) % bound
+            )
+            while True:
+                old = state
+                state = (old * _MULTIPLIER + inc) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rotation = old >> 59
+                value = ((xorshifted >> rotation) | (xorshifted << (32 - rotation))) & _MASK32
+                if value >= threshold:
+                    break
+            j = value % bound
             cards[i], cards[j] = cards[j], cards[i]
+        self.state = state
         scripted = self.orders.pop(name, None)
         if scripted:
             top: list[T] = []

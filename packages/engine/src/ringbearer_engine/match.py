@@ -1,14 +1,16 @@
 """A match: one game being played, with its history, undo, replay and saves.
 
 :class:`Match` is the object clients use. It checks every action before the rules see it,
-keeps a snapshot before each step so undo restores the exact earlier state, records every
-step in an action log (notation text), and writes and reads saves.
+records every step in an action log, and writes and reads saves. Undo and a failed step
+rebuild the earlier state by replaying the log from the last known state (the seed, or a
+checkpoint), instead of copying the state before every step: steps are played far more often
+than they are taken back.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
+import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -79,10 +81,23 @@ class Match:
         """Free-form data a client keeps with the match (seat kinds, a save name...)."""
         self.created = created or _now()
         self._state: GameState = game.setup(players, options, Chance.seeded(seed))
-        self._log: list[str] = []
-        self._before: list[bytes] = []
+        self._log: list[Action | str] = []
+        """Each step: the action played, or a ``!script`` entry (notation, after a load
+        without verification)."""
+        self._log_text: list[str] = []
+        """The notation of the first steps of the log, written when the log is read."""
+        self._log_lock = threading.Lock()
+        """Reading the log writes notation; an undo must not interleave with that (a client
+        may save on one thread while the match is played on another)."""
         self._undoable: list[bool] = []
-        self._redo: list[str] = []
+        """Whether each step since ``_base`` may be taken back."""
+        self._base: tuple[int, bytes] | None = None
+        """(steps, state) that replays start from instead of the seed: an unverified load."""
+        self._checkpoint: tuple[int, bytes] | None = None
+        """(steps, state) kept by the last rebuild, so a run of undos replays only its steps."""
+        self._redo: list[Action | str] = []
+        self._legal_now: list[Action] | None = None
+        """The legal actions of the current state, until it changes."""
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -100,6 +115,8 @@ class Match:
         rules = get_game(game) if isinstance(game, str) else game
         names = tuple(players)
         if seed is None:
+            import secrets  # imports hmac, which nothing else needs: only unseeded matches pay
+
             seed = secrets.randbits(63)
         _check_setup(rules, names, seed)
         if meta is not None:
@@ -132,12 +149,19 @@ class Match:
     def state(self) -> GameState:
         """The full state, hidden parts included. Read it; do not change it. Clients that
         show a seat its game should use :meth:`view`."""
+        # Tests and tools do change it (to arrange a position), so the legal actions kept for
+        # the current state are worked out again after it has been handed out.
+        self._legal_now = None
         return self._state
 
     @property
     def log(self) -> tuple[str, ...]:
         """Every step so far, as notation (and ``!script`` entries)."""
-        return tuple(self._log)
+        with self._log_lock:
+            text, log = self._log_text, self._log
+            if len(text) < len(log):
+                text.extend(str(entry) for entry in log[len(text) :])
+            return tuple(text)
 
     @property
     def to_move(self) -> int | None:
@@ -155,7 +179,13 @@ class Match:
 
     def actions(self) -> list[Action]:
         """The legal actions of whoever decides now."""
-        return self._game.actions(self._state)
+        return list(self._legal_actions())
+
+    def _legal_actions(self) -> list[Action]:
+        legal = self._legal_now
+        if legal is None:
+            legal = self._legal_now = self._game.actions(self._state)
+        return legal
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
@@ -210,54 +240,97 @@ class Match:
 
     def _step(self, entry: Action | str) -> list[Event]:
         if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
-            before = self._game.encode_state(self._state)
             script = read_script(entry)
             check_script(self._game, script.rolls, script.orders)
             self._state.chance.script(script.rolls, script.orders)
-            self._record(entry, before, undoable=True)
+            self._record(entry, undoable=True)
             return []
         return self._play_action(entry)
 
     def _play_action(self, entry: Action | str) -> list[Event]:
         state = self._state
-        before = self._game.encode_state(state)
         action = self._legal(entry)
-        position = state.chance.position
+        chance = state.chance
+        # Without scripts, chance moves exactly when the generator's state does.
+        scripted = bool(chance.rolls or chance.orders)
+        position = chance.position if scripted else chance.state
+        self._legal_now = None
         try:
             events = self._game.apply(state, action)
         except ScriptError as error:
             # A scripted card already drawn, say: the player can undo the script and go on.
-            self._state = self._game.decode_state(before)
+            self._state = self._rebuild(len(self._log))
             raise IllegalActionError(
                 str(action), f"the chance script cannot be followed: {error}"
             ) from None
         except BaseException:
             # A rules bug must not leave a half-applied action behind.
-            self._state = self._game.decode_state(before)
+            self._state = self._rebuild(len(self._log))
             raise
-        revealed = state.chance.position != position
-        self._record(str(action), before, self._game.undoable(state, action, revealed))
+        after = state.chance
+        revealed = (after.position if scripted else after.state) != position
+        self._record(action, self._game.undoable(state, action, revealed))
         return events
 
     def _legal(self, entry: Action | str) -> Action:
         action = self.parse(entry) if isinstance(entry, str) else entry
+        if action in self._legal_actions():
+            return action
+        # Once the match is over no action is legal; say so rather than list none.
         outcome = self.outcome
         if outcome is not None:
             raise IllegalActionError(str(action), f"the match is over ({outcome.summary})")
-        if action not in self.actions():
-            reason = self._game.why_illegal(self._state, action)
-            raise IllegalActionError(str(action), reason or self._generic_reason())
-        return action
+        reason = self._game.why_illegal(self._state, action)
+        raise IllegalActionError(str(action), reason or self._generic_reason())
 
     def _generic_reason(self) -> str:
-        legal = ", ".join(str(a) for a in self.actions()[:12])
-        more = " ..." if len(self.actions()) > 12 else ""
+        legal_now = self._legal_actions()
+        legal = ", ".join(str(a) for a in legal_now[:12])
+        more = " ..." if len(legal_now) > 12 else ""
         return f"{self.prompt} Legal now: {legal}{more}"
 
-    def _record(self, entry: str, before: bytes, undoable: bool) -> None:
+    def _record(self, entry: Action | str, undoable: bool) -> None:
         self._log.append(entry)
-        self._before.append(before)
         self._undoable.append(undoable)
+        self._legal_now = None
+
+    def _rebuild(self, steps: int) -> GameState:
+        """The state after the first ``steps`` steps of the log, replayed from the latest
+        known state at or before them (a checkpoint, the loaded state, or the seed)."""
+        game = self._game
+        start = self._base
+        if self._checkpoint is not None and self._checkpoint[0] <= steps:
+            start = self._checkpoint
+        state: GameState
+        if start is None:
+            done, state = 0, game.setup(self._players, self._options, Chance.seeded(self._seed))
+        else:
+            done, state = start[0], game.decode_state(start[1])
+        # The last step before ``steps`` that can never be undone: no later undo goes behind
+        # it, so the state there is kept as the checkpoint the next rebuild starts from.
+        first_undoable = len(self._log) - len(self._undoable)
+        fixed = done
+        for index in range(steps - 1, done - 1, -1):
+            if index < first_undoable or not self._undoable[index - first_undoable]:
+                fixed = index + 1
+                break
+        self._replay_steps(state, done, fixed)
+        if fixed > done:
+            self._checkpoint = (fixed, game.encode_state(state))
+        self._replay_steps(state, fixed, steps)
+        return state
+
+    def _replay_steps(self, state: GameState, start: int, stop: int) -> None:
+        """Apply log steps ``start`` to ``stop`` to ``state``: they were checked when played."""
+        game = self._game
+        for entry in self._log[start:stop]:
+            if not isinstance(entry, str):
+                game.apply(state, entry)
+            elif entry.startswith(SCRIPT_PREFIX):
+                script = read_script(entry)
+                state.chance.script(script.rolls, script.orders)
+            else:
+                game.apply(state, game.parse_action(entry))
 
     # -- undo and redo ----------------------------------------------------------------------
 
@@ -273,19 +346,23 @@ class Match:
         """Take back the last step and return its notation.
 
         Raises :class:`UndoError` when there is none, or when the rules forbid it (the step
-        rolled dice or revealed a card).
+        rolled dice or revealed a card). The earlier state is rebuilt by replaying the log, so
+        a change made by hand to :attr:`state` does not survive an undo.
         """
         if not self._log:
             raise UndoError("there is nothing to undo")
         if not self._undoable:
             raise UndoError("this match was loaded without its history, so earlier steps stay")
         if not self._undoable[-1]:
-            raise UndoError(f"{self._log[-1]!r} cannot be taken back: it revealed chance")
-        entry = self._log.pop()
+            raise UndoError(f"{str(self._log[-1])!r} cannot be taken back: it revealed chance")
+        self._state = self._rebuild(len(self._log) - 1)
+        with self._log_lock:
+            entry = self._log.pop()
+            del self._log_text[len(self._log) :]
         self._undoable.pop()
-        self._state = self._game.decode_state(self._before.pop())
+        self._legal_now = None
         self._redo.append(entry)
-        return entry
+        return str(entry)
 
     def redo(self) -> list[Event]:
         """Play again the step most recently undone."""
@@ -302,12 +379,12 @@ class Match:
         fresh = Match(self._game, self._players, self._seed, self._options, meta=self.meta)
         for index, entry in enumerate(self._log):
             seat = fresh.to_move
-            yield Step(index, seat, entry, fresh._step(entry))
+            yield Step(index, seat, str(entry), fresh._step(entry))
 
     def replay(self) -> Match:
         """A new match rebuilt from the seed and the action log alone."""
         return Match.from_log(
-            self._game, self._players, self._seed, self._options, self._log, meta=self.meta
+            self._game, self._players, self._seed, self._options, self.log, meta=self.meta
         )
 
     @classmethod
@@ -342,7 +419,7 @@ class Match:
             players=list(self._players),
             options=msgspec.to_builtins(self._options),
             seed=self._seed,
-            log=list(self._log),
+            log=list(self.log),
             state=msgspec.to_builtins(self._state),
             created=self.created,
             saved=saved_at.isoformat(timespec="seconds") if saved_at else _now(),
@@ -388,7 +465,10 @@ class Match:
                 )
         else:
             match._log = list(envelope.log)
+            match._log_text = list(envelope.log)
+            match._base = (len(envelope.log), rules.encode_state(state))
         match._state = state
+        match._legal_now = None
         return match
 
     def _replay_into(self, log: Sequence[str]) -> None:

@@ -6,7 +6,6 @@ of workers, so a run's totals are reproducible.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -156,6 +155,8 @@ def simulate(
             if progress:
                 progress(done, games)
     else:
+        import multiprocessing  # only runs with workers pay for importing it
+
         context = multiprocessing.get_context("fork")
         with context.Pool(workers) as pool:
             for start, part in pool.imap_unordered(_play_chunk, tasks):

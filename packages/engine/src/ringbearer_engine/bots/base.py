@@ -48,11 +48,12 @@ def play_out(
     """Let ``bots`` (one per seat) play ``state`` in place to its end, or only until the
     game's turn number reaches ``until_turn``; return the step count."""
     steps = 0
+    to_move, apply = game.to_move, game.apply  # looked up once: this loop runs every step
     while True:
-        seat = game.to_move(state)
+        seat = to_move(state)
         if seat is None or (until_turn is not None and game.turn_number(state) >= until_turn):
             return steps
         if steps >= max_steps:
             raise RuntimeError(f"{game.id}: no end after {max_steps} steps; is a rule looping?")
-        game.apply(state, bots[seat].choose(game, state))
+        apply(state, bots[seat].choose(game, state))
         steps += 1

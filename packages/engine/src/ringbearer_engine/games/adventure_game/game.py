@@ -27,6 +27,9 @@ from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
 from .view import make_view
 
+_UNDOABLE_KINDS = frozenset({Step, Climb, MoveNazgul, Ring, Pass})
+"""Actions that show nobody anything new (action classes are never subclassed)."""
+
 DETERMINIZE_DECK = "determinize"
 """The shuffle a bot's imagined copy uses to re-deal the cards its seat cannot see."""
 
@@ -91,9 +94,10 @@ class AdventureGame(Game[AdventureState]):
         # Any action that drew a card showed its player that card; so did every roll.
         if revealed:
             return False
-        if isinstance(action, TownSwap):
-            return not action.cards
-        return isinstance(action, Step | Climb | MoveNazgul | Ring | Pass)
+        kind = type(action)
+        if kind is TownSwap:
+            return not action.cards  # type: ignore[attr-defined]
+        return kind in _UNDOABLE_KINDS
 
     def determinize(
         self, state: AdventureState, seat: int | None, chance: Chance

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 _ = rules  # importing the package registers the task handlers
 ROLL_INDEX = {action: (a, b) for a, b, action in ROLL_PAIRS}
+ROLLS = tuple(action for _, _, action in ROLL_PAIRS)
 PURE = PURE_WINDOWS - {Ask.FACE}  # the Gandalf face offers spends, not card uses
 VISION_CHOICES = [Choose("keep"), Choose("remove")]
 
@@ -116,7 +117,7 @@ class MountDoomGame(Game[MountDoomState]):
                 found += card_uses(state, ask)
             return found
         if ask == Ask.START:
-            found = [action for _, _, action in ROLL_PAIRS]
+            found = list(ROLLS)
             if state.held:
                 found += card_uses(state, ask)
             return found
