@@ -19,6 +19,9 @@ from .storage import SaveStore
 class GameSession:
     """One match, who sits where, and where it autosaves."""
 
+    after_end = "Back to the menu"
+    """What the end-of-game dialog's button leads to."""
+
     def __init__(self, match: rb.Match, store: SaveStore | None) -> None:
         self.match = match
         self.store = store
