@@ -40,8 +40,7 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 def campaign_screen(app: RingbearerApp) -> CampaignScreen:
-    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, CampaignScreen))
-    return screen
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, CampaignScreen))
 
 
 def text_of(screen: CampaignScreen, ident: str) -> str:
@@ -97,7 +96,8 @@ async def test_a_seeded_campaign_of_bots_plays_to_the_last_available_chapter(
             assert isinstance(app.screen, MessageDialog), "the chapter never ended"
             await pilot.press("enter")
             await settle(pilot)
-            assert app.screen is screen
+            assert campaign_screen(app) is screen
+            assert len(app.screen_stack) == 3, "the chapter screen did not close"
             assert "Corruption" in text_of(screen, "#campaign-changes")
         campaign = campaign_screen(app).record.state
         assert campaign.finished or campaign.chapter == last + 1
@@ -106,7 +106,8 @@ async def test_a_seeded_campaign_of_bots_plays_to_the_last_available_chapter(
             assert "not in this version" in text_of(campaign_screen(app), "#campaign-notice")
             assert campaign_screen(app).query_one("#campaign-play", Button).disabled
     saved = CampaignStore(quick_settings.campaigns).entries()
-    assert len(saved) == 1 and not saved[0].damaged
+    assert len(saved) == 1
+    assert not saved[0].damaged
 
 
 async def test_quitting_mid_chapter_and_continuing_resumes_the_same_position(
@@ -156,9 +157,7 @@ async def test_a_lost_chapter_is_replayed_with_its_corruption_kept(
         )
         await pilot.press("p")
         await settle(pilot)
-        game = app.screen_stack[-1]
-        if not isinstance(game, GameScreen):
-            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         state = positions.state_of(game.session.match)
         assert state.chapter == 1
         assert state.options.corruption == corruption
@@ -223,7 +222,8 @@ async def test_a_damaged_campaign_save_shows_the_reason_and_offers_the_backup(
         await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
         detail = str(app.screen.query_one("#detail", Static).render())
-        assert "cannot be loaded" in detail and "checksum" in detail, detail
+        assert "cannot be loaded" in detail, detail
+        assert "checksum" in detail, detail
         assert "press b" in detail
         await pilot.press("enter")
         await settle(pilot)
@@ -244,4 +244,5 @@ def test_continue_prefers_the_most_recent_of_a_game_and_a_campaign(
     assert app.latest_to_continue() is not None
     path = positions.store_record(quick_settings, positions.record(positions.PEOPLE))
     latest = app.latest_to_continue()
-    assert latest is not None and latest.path == path
+    assert latest is not None
+    assert latest.path == path
