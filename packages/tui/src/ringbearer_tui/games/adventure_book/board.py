@@ -7,6 +7,7 @@ nobody's hand is shown.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from rich.text import Text
@@ -35,6 +36,8 @@ PAID_STYLE = "bold yellow"
 DONE = "✓"
 MET, UNMET = "✓", "✗"
 MAX_CELL = 8
+_NUMBERED = re.compile(r"\s*\d+$")
+"""The number that tells apart counters of one kind ("Goblin 3")."""
 WIDE = 70
 """From this width the hand lists each Special card's text."""
 
@@ -230,10 +233,14 @@ def _tracks(chapter: Page, view: AdventureBookView) -> Text:
             else:
                 line.append_text(here)
         lines.append(line)
-    supply = Counter(chapter.counter_name(c) for c, where in view.counters.items() if not where)
+    supply = Counter(
+        _NUMBERED.sub("", chapter.counter_name(c))
+        for c, where in view.counters.items()
+        if not where
+    )
     if supply:
         lines.append(
-            Text("In the supply: " + ", ".join(f"{n} {name}" for name, n in supply.items()))
+            Text("In the supply: " + ", ".join(f"{name} ×{n}" for name, n in supply.items()))
         )
     return Text("\n").join(lines)
 

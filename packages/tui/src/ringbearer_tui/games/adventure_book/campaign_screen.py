@@ -140,10 +140,10 @@ class CampaignScreen(Screen[None]):
         with VerticalScroll(id="campaign-scroll"):
             yield Static(id="campaign-title")
             yield Static(id="campaign-changes", classes="campaign-part")
+            yield Static(id="campaign-notice")
             yield Static(id="campaign-chapters", classes="campaign-part")
-            yield Static(id="campaign-corruption", classes="campaign-part")
-            yield Static(id="campaign-specials", classes="campaign-part")
-            yield Static(id="campaign-notice", classes="campaign-part")
+            yield Static(id="campaign-corruption")
+            yield Static(id="campaign-specials")
         with Horizontal(id="campaign-buttons"):
             yield Button("Play (p)", variant="primary", id="campaign-play")
             yield Button("Menu (esc)", id="campaign-menu")
@@ -195,7 +195,8 @@ class CampaignScreen(Screen[None]):
             told = not_available_text(campaign.chapter)
         else:
             told = ""
-        notice.update(told)
+        # Right under what changed, or a line below the title when nothing just changed.
+        notice.update(told if self.last else f"\n{told}")
         notice.display = bool(told)
 
     def _specials(self, campaign: Campaign) -> Text:

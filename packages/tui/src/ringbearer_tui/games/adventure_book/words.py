@@ -90,9 +90,9 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.End():
             if state.phase == "move":
                 return "End the move"
-            return "End storytelling (draw, then Plot)"
+            return "End storytelling: draw, Plot"
         case act.Discard(card=card):
-            return f"Discard {named(card)}: move a piece 1 space"
+            return f"Discard {named(card)}: 1 more step"
         case act.Drop(card=card):
             pending = state.pending[0] if state.pending else None
             whose = " from the solo hand" if pending and pending.solo else ""
@@ -113,7 +113,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
             partner = player(pending.partner) if pending else "the active player"
             return f"Give {named(card)} back to {partner}"
         case act.Swap(give=give, take=take):
-            return f"Swap {named(give)} for {named(take)} from the solo hand"
+            return f"Swap {named(give)} ↔ solo {named(take)}"
         case act.Help(seat=seat):
             return f"Ask {player(seat - 1)} to play Special cards"
         case act.Back():
