@@ -92,6 +92,28 @@ def first_result(campaign: Campaign, wanted: Callable[[str], bool]) -> rb.Match:
     raise AssertionError("no seed ends that way")
 
 
+def one_step_before(
+    campaign: Campaign, wanted: Callable[[str], bool]
+) -> tuple[rb.Match, rb.Action]:
+    """A chapter attempt one decision short of ending as ``wanted``, with Ann, a person, to
+    make that decision (the other seats are bots); and that decision."""
+    ended = first_result(campaign, wanted)
+    replay = rb.Match.new(ended.game, ended.players, ended.seed, ended.options)
+    for entry in ended.log[:-1]:
+        replay.play(replay.parse(entry))
+    final = replay.parse(ended.log[-1])
+    decider = replay.to_move
+    assert decider is not None
+    names = ["Ann", "Bo"]
+    seats = [Seat(n) if i == decider else Seat(n, "bot", "heuristic") for i, n in enumerate(names)]
+    replay.meta.update({"seats": seats_to_meta(seats), "id": CAMPAIGN_ID})
+    return replay, final
+
+
+def seats_of(match: rb.Match) -> list[Seat]:
+    return [Seat(**seat) for seat in match.meta["seats"]]
+
+
 def after_chapters(last: int) -> Campaign:
     """A campaign that has won chapters 1 to ``last - 1`` and is about to play ``last``."""
     campaign = Campaign.new()

@@ -27,6 +27,7 @@ from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.load import LoadScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest
+from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 from . import positions
 
@@ -145,7 +146,8 @@ async def test_a_lost_chapter_is_replayed_with_its_corruption_kept(
 ) -> None:
     lost = positions.first_result(Campaign.new(), lambda result: result != "won")
     corruption = positions.state_of(lost).corruption
-    positions.store_record(quick_settings, positions.record(positions.BOTS, match=lost))
+    # People in the seats: no bot is still moving when the test closes the app.
+    positions.store_record(quick_settings, positions.record(positions.PEOPLE, match=lost))
     app = RingbearerApp(quick_settings, StartContinue())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -180,7 +182,7 @@ async def test_a_chapter_missing_from_this_version_stops_the_campaign_until_it_i
 ) -> None:
     missing = min(n for n in range(1, LAST_CHAPTER + 1) if n not in pages())
     campaign = Campaign(chapter=missing, chapters_won=tuple(range(1, missing)), attempts=missing)
-    path = positions.store_record(quick_settings, positions.record(positions.BOTS, campaign))
+    path = positions.store_record(quick_settings, positions.record(positions.PEOPLE, campaign))
     app = RingbearerApp(quick_settings, StartContinue())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -246,3 +248,36 @@ def test_continue_prefers_the_most_recent_of_a_game_and_a_campaign(
     latest = app.latest_to_continue()
     assert latest is not None
     assert latest.path == path
+
+
+async def test_a_campaign_lost_to_corruption_ends_with_a_summary_of_the_whole_campaign(
+    quick_settings: AppPaths,
+) -> None:
+    near_the_end = Campaign(corruption=14, fired_eyes=(3, 6, 9, 11, 13))
+    match, final = positions.one_step_before(near_the_end, lambda result: result == "corrupted")
+    rec = positions.record(positions.seats_of(match), near_the_end, match=match)
+    positions.store_record(quick_settings, rec)
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert "To the campaign" in str(app.screen.query_one(Button).label)
+        await pilot.press("enter")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, MessageDialog)
+        assert summary.title_text == "The campaign is lost"
+        assert "the Ring has won" in summary.body
+        assert "Chapter 1, The Adventure Begins: lost (corruption 14 → 15)" in summary.body
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = campaign_screen(app)
+        assert screen.query_one("#campaign-play", Button).disabled
+    entry = CampaignStore(quick_settings.campaigns).entries()[0]
+    assert entry.finished
+    assert entry.progress == "lost to corruption"
+    assert app.latest_to_continue() is None

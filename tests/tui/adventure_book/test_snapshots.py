@@ -11,12 +11,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, campaign_after
 from ringbearer_tui.app import RingbearerApp, StartContinue
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord
 from ringbearer_tui.paths import AppPaths
-from ringbearer_tui.seats import Seat
 from ringbearer_tui.settings import Settings, save_settings
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
@@ -33,23 +31,6 @@ def before_chapter(number: int) -> Campaign:
 
 def person_to_move(condition: positions.Condition) -> positions.Condition:
     return lambda match: match.to_move == 0 and condition(match)
-
-
-def last_step_before_winning(campaign: Campaign) -> tuple[rb.Match, rb.Action]:
-    """A chapter one decision short of being won, with Ann (a person) to make it."""
-    won = positions.first_result(campaign, lambda result: result == "won")
-    replay = rb.Match.new(won.game, won.players, won.seed, won.options, meta=dict(won.meta))
-    for entry in won.log[:-1]:
-        replay.play(replay.parse(entry))
-    final = replay.parse(won.log[-1])
-    assert replay.to_move is not None
-    names = list(replay.players)
-    seats = [
-        Seat(name) if n == replay.to_move else Seat(name, "bot", "heuristic")
-        for n, name in enumerate(names)
-    ]
-    replay.meta["seats"] = [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats]
-    return replay, final
 
 
 def fresh() -> CampaignRecord:
@@ -121,9 +102,8 @@ def test_adventure_book_chapter_won(
     snap_compare: Snap, paths: AppPaths, size: tuple[int, int]
 ) -> None:
     save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
-    match, final = last_step_before_winning(Campaign.new())
-    seats = [Seat(**seat) for seat in match.meta["seats"]]
-    positions.store_record(paths, positions.record(seats, match=match))
+    match, final = positions.one_step_before(Campaign.new(), lambda result: result == "won")
+    positions.store_record(paths, positions.record(positions.seats_of(match), match=match))
     app = RingbearerApp(paths, StartContinue())
 
     async def win(pilot: Pilot[Any]) -> None:
