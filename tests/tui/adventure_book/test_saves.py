@@ -115,3 +115,14 @@ def test_folding_a_finished_chapter_is_not_undone_by_a_later_autosave(tmp_path: 
     on_disk = store.read(store.path_of(rec))
     assert on_disk.match is None
     assert len(on_disk.history) == 1
+
+
+def test_the_command_line_refuses_a_damaged_campaign_file_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ringbearer_tui.cli import main
+
+    path = tmp_path / f"edited{saves.CAMPAIGN_SUFFIX}"
+    path.write_bytes(encode(positions.record(positions.PEOPLE)).replace(b"Ann", b"Ian"))
+    assert main(["load", str(path), "--data-dir", str(tmp_path / "data")]) == 1
+    assert "checksum" in capsys.readouterr().err

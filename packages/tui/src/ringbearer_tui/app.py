@@ -57,7 +57,13 @@ class StartLoaded(msgspec.Struct, frozen=True):
     data: bytes
 
 
-Start = StartNew | StartContinue | StartLoaded
+class StartCampaign(msgspec.Struct, frozen=True):
+    """An Adventure Book campaign file opened from the command line."""
+
+    record: CampaignRecord
+
+
+Start = StartNew | StartContinue | StartLoaded | StartCampaign
 
 
 class RingbearerApp(App[None]):
@@ -110,6 +116,8 @@ class RingbearerApp(App[None]):
             self.action_continue_game()
         elif isinstance(start, StartLoaded):
             self.open_match(rb.Match.load(start.data))
+        elif isinstance(start, StartCampaign):
+            self.open_campaign(start.record)
 
     def _install_signal_handlers(self) -> None:
         try:
