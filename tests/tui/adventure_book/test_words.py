@@ -9,9 +9,11 @@ from fuzzing import budget
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, campaign_after
-from ringbearer_engine.games.adventure_book.actions import Complete, Enter, Swap, Trade
+from ringbearer_engine.games.adventure_book.actions import Complete, Enter, Play, Swap, Trade
+from ringbearer_engine.games.adventure_book.view import AdventureBookView
+from ringbearer_tui.games.adventure_book.cards import card_notes, gist
 from ringbearer_tui.games.adventure_book.play import available
-from ringbearer_tui.games.adventure_book.words import describe, prompt
+from ringbearer_tui.games.adventure_book.words import describe, named, prompt
 
 NOTATION = re.compile(r"\b[a-z]+-[a-z0-9-]+\b|'[a-z]+'")
 """Ids such as ``maggots-farm`` or ``rider-1``, and quoted commands such as ``'end'``."""
@@ -55,3 +57,15 @@ def test_every_choice_and_prompt_of_seeded_campaigns_is_in_words() -> None:
                     assert not NOTATION.search(label), f"{action} -> {label}"
                 match.play(bot.choose(match.game, match.game.clone(match.state)))
             campaign = campaign_after(match)
+
+
+def test_the_card_key_reads_the_special_card_of_a_choice_and_every_card_in_hand() -> None:
+    match = Campaign.new().next_match(["Ann"], seed=3)
+    assert gist(Play("shadowfax")) == "Move any one character piece up to 3 spaces."
+    assert gist(Trade(1, "courage")) == ""
+    titles = [title for title, _ in card_notes(match, 0, Play("shadowfax"))]
+    assert titles[0] == "Shadowfax (Special card)"
+    view = match.view(0)
+    assert isinstance(view, AdventureBookView)
+    seen = {named(card) for card in [*(view.hand or []), *view.solo_hand]}
+    assert seen == set(titles[1:])

@@ -6,6 +6,7 @@ import ringbearer_engine as rb
 
 from ...session import GameSession
 from .board import LEGEND, BookBoard
+from .cards import card_notes, gist
 from .words import describe, prompt, state_of
 
 
@@ -19,6 +20,14 @@ class BookLook:
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return describe(match, action)
+
+    def gist(self, match: rb.Match, action: rb.Action) -> str:
+        return gist(action)
+
+    def cards(
+        self, match: rb.Match, viewer: int | None, action: rb.Action | None
+    ) -> list[tuple[str, str]]:
+        return card_notes(match, viewer, action)
 
     def prompt(self, match: rb.Match) -> str:
         return prompt(match)
