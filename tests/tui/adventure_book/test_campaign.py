@@ -281,3 +281,16 @@ async def test_a_campaign_lost_to_corruption_ends_with_a_summary_of_the_whole_ca
     assert entry.finished
     assert entry.progress == "lost to corruption"
     assert app.latest_to_continue() is None
+
+
+async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: AppPaths) -> None:
+    from ringbearer_tui.commands import RingbearerCommands
+
+    positions.store_record(quick_settings, positions.record(positions.PEOPLE))
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        commands = {name: run for name, run, _ in RingbearerCommands(app.screen)._commands()}
+        commands["Play the chapter"]()
+        await settle(pilot)
+        assert any(isinstance(s, GameScreen) for s in app.screen_stack)
