@@ -73,7 +73,7 @@ def test_the_load_list_shows_chapter_and_corruption_and_lists_a_bad_file(tmp_pat
     store.write(rec)
     (tmp_path / f"broken{saves.CAMPAIGN_SUFFIX}").write_bytes(b"\x00\x01")
     entries = {e.damaged: e for e in store.entries()}
-    assert entries[False].progress == "chapter 3 of 8, corruption 5 of 15"
+    assert entries[False].progress == "chapter 3, corruption 5/15"
     assert entries[False].name == "Ann's fellowship"
     assert entries[True].problem
 

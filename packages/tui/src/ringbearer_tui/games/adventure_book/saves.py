@@ -19,7 +19,7 @@ import msgspec
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign
-from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, TITLES
+from ringbearer_engine.games.adventure_book.chapters import TITLES
 
 from ...atomic import backup_of, is_temporary, recover_from_backup, write_atomic
 from ...seats import Seat
@@ -132,11 +132,7 @@ def progress(record: CampaignRecord) -> str:
         return "won: the One Ring is destroyed"
     if campaign.status == "lost":
         return "lost to corruption"
-    playing = " (in play)" if record.match is not None else ""
-    return (
-        f"chapter {campaign.chapter} of {LAST_CHAPTER}{playing}, "
-        f"corruption {campaign.corruption} of {TRACK.last}"
-    )
+    return f"chapter {campaign.chapter}, corruption {campaign.corruption}/{TRACK.last}"
 
 
 def chapter_title(number: int) -> str:

@@ -141,7 +141,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
 
 
 PHASES = {
-    "move": "Movement: move pieces up to {steps} more single steps, or end the move.",
+    "move": "Movement: move pieces up to {steps} more single {step}, or end the move.",
     "story": (
         "Storytelling: trade, discard to move, complete Challenges, play Special cards or "
         "the One Ring; then end storytelling."
@@ -164,7 +164,8 @@ def prompt(match: rb.Match) -> str:
             whose = "from the solo hand" if pending.solo else "from your hand"
             return f"{name}: discard {pending.amount} card{'s' * (pending.amount > 1)} {whose}."
         if kind == "steps":
-            return f"{name}: move pieces up to {pending.amount} more single steps, or stop."
+            step = "step" if pending.amount == 1 else "steps"
+            return f"{name}: move pieces up to {pending.amount} more single {step}, or stop."
         if kind == "ask":
             return f"{name}: which card would you like back in the trade?"
         if kind == "answer":
@@ -179,7 +180,8 @@ def prompt(match: rb.Match) -> str:
     if state.helper >= 0:
         return f"{name}: play Special cards to help {state.players[state.seat]}, or hand back."
     if state.phase in PHASES:
-        return f"{name}: " + PHASES[state.phase].format(steps=state.steps)
+        step = "step" if state.steps == 1 else "steps"
+        return f"{name}: " + PHASES[state.phase].format(steps=state.steps, step=step)
     if state.phase == "limit":
         return f"{name}: discard down to the hand limit of 6."
     return f"{name} to play."
