@@ -17,6 +17,7 @@ from ringbearer_tui.games.adventure_book.play import (
     start_attempt,
 )
 from ringbearer_tui.games.adventure_book.saves import CampaignStore, decode, encode
+from ringbearer_tui.seats import Seat
 
 from . import positions
 
@@ -126,3 +127,19 @@ def test_the_command_line_refuses_a_damaged_campaign_file_with_the_reason(
     path.write_bytes(encode(positions.record(positions.PEOPLE)).replace(b"Ann", b"Ian"))
     assert main(["load", str(path), "--data-dir", str(tmp_path / "data")]) == 1
     assert "checksum" in capsys.readouterr().err
+
+
+def test_while_a_bot_moves_only_the_hand_of_the_person_at_the_keyboard_is_shown(
+    tmp_path: Path,
+) -> None:
+    """Two people and a bot: the Book's hands are secret even between partners, so the bot's
+    turn shows the hand of whoever last took the keyboard, never the first person's."""
+    seats = [*positions.PEOPLE, Seat("Cy", "bot", "heuristic")]
+    match = positions.reach(Campaign.new(), seats, lambda m: m.to_move == 2)
+    rec = positions.record(seats, match=match)
+    session = ChapterSession(match, CampaignStore(tmp_path), rec)
+    session.secret_hands = True
+    session.looking = 1
+    assert session.viewer == 1
+    session.looking = None
+    assert session.viewer is None
