@@ -18,6 +18,7 @@ from ringbearer_tui.games.adventure_book.play import (
 )
 from ringbearer_tui.games.adventure_book.saves import CampaignStore, decode, encode
 from ringbearer_tui.seats import Seat
+from ringbearer_tui.storage import SaveNameError
 
 from . import positions
 
@@ -143,3 +144,21 @@ def test_while_a_bot_moves_only_the_hand_of_the_person_at_the_keyboard_is_shown(
     assert session.viewer == 1
     session.looking = None
     assert session.viewer is None
+
+
+def test_save_as_copies_the_campaign_under_a_new_name_and_rename_renames_it(
+    tmp_path: Path,
+) -> None:
+    store = CampaignStore(tmp_path)
+    rec = positions.record(positions.ANN_AND_BOT)
+    session = ChapterSession(start_attempt(rec), store, rec)
+    session.autosave()
+    session.save_as("Before the Riders")
+    names = sorted(e.name for e in store.entries())
+    assert names == ["Ann's fellowship", "Before the Riders"]
+    with pytest.raises(SaveNameError, match="already exists"):
+        session.save_as("Before the Riders")
+    copy = next(e for e in store.entries() if e.name == "Before the Riders")
+    assert store.read(copy.path).match == rec.match
+    store.rename(copy, "At Bag End")
+    assert sorted(e.name for e in store.entries()) == ["Ann's fellowship", "At Bag End"]
