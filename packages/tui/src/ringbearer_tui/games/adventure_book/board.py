@@ -77,6 +77,24 @@ def piece_marks(chapter: Page) -> dict[str, str]:
     return marks
 
 
+def counter_marks(chapter: Page) -> dict[str, str]:
+    """One letter per kind of counter, unlike every piece's: the name's initial past "The"
+    ("The Balrog" is B), or the next letter of its name that is free."""
+    taken = set(piece_marks(chapter).values())
+    by_name: dict[str, str] = {}
+    marks: dict[str, str] = {}
+    for counter in chapter.chapter.counters:
+        name = _NUMBERED.sub("", counter.name)
+        if name not in by_name:
+            words = [w for w in name.upper().split() if w not in ("THE", "A", "AN")]
+            letters = [c for c in "".join(words) + name.upper() if c.isalpha()]
+            mark = next((c for c in letters if c not in taken), "?")
+            taken.add(mark)
+            by_name[name] = mark
+        marks[counter.id] = by_name[name]
+    return marks
+
+
 def space_keys(chapter: Page) -> dict[str, str]:
     """a, b, c, … for the spaces pieces stand on, in the chapter's order."""
     letters = "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -113,6 +131,7 @@ def render_table(match: rb.Match, viewer: int | None, width: int) -> Text:
     parts = [
         _heading(view, match),
         _map(chapter, view, width),
+        _key(chapter, view),
         _tracks(chapter, view),
         _corruption(view),
         _hands(view, list(match.players), width),
@@ -137,6 +156,7 @@ def _heading(view: AdventureBookView, match: rb.Match) -> Text:
 
 def _occupants(chapter: Page, view: AdventureBookView) -> dict[str, Text]:
     marks = piece_marks(chapter)
+    counter_letters = counter_marks(chapter)
     pieces = chapter.chapter.pieces
     styles = {p.id: PIECE_STYLES[n % len(PIECE_STYLES)] for n, p in enumerate(pieces)}
     found: dict[str, Text] = {}
@@ -145,7 +165,7 @@ def _occupants(chapter: Page, view: AdventureBookView) -> dict[str, Text]:
     for counter, space in view.counters.items():
         if not space:
             continue
-        face = "?" if counter in view.face_down else chapter.counter_name(counter)[:1].upper()
+        face = "?" if counter in view.face_down else counter_letters.get(counter, "?")
         found.setdefault(space, Text()).append(face, style=COUNTER_STYLE)
     return found
 
@@ -193,6 +213,27 @@ def _token(
         token.truncate(max(1, room - 1))
         token.append("+")
     return token
+
+
+def _key(chapter: Page, view: AdventureBookView) -> Text:
+    """Which letter is which piece (those on the board) and which counter."""
+    marks = piece_marks(chapter)
+    pieces = chapter.chapter.pieces
+    styles = {p.id: PIECE_STYLES[n % len(PIECE_STYLES)] for n, p in enumerate(pieces)}
+    text = Text()
+    for piece in pieces:
+        if piece.id in view.pieces:
+            text.append(marks[piece.id], style=styles[piece.id])
+            text.append(f" {piece.name.split(' (')[0]}  ")
+    kinds: dict[str, str] = {}
+    letters = counter_marks(chapter)
+    for counter in chapter.chapter.counters:
+        kinds.setdefault(letters[counter.id], _NUMBERED.sub("", counter.name))
+    for mark, name in kinds.items():
+        text.append(mark, style=COUNTER_STYLE)
+        text.append(f" {name}  ")
+    text.rstrip()
+    return text
 
 
 def _spaces(chapter: Page, view: AdventureBookView) -> Text:

@@ -142,10 +142,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
 
 PHASES = {
     "move": "Movement: move pieces up to {steps} more single {step}, or end the move.",
-    "story": (
-        "Storytelling: trade, discard to move, complete Challenges, play Special cards or "
-        "the One Ring; then end storytelling."
-    ),
+    "story": "Storytelling: trade, discard to move, complete Challenges, play cards, end.",
 }
 
 
