@@ -294,3 +294,24 @@ async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: Ap
         commands["Play the chapter"]()
         await settle(pilot)
         assert any(isinstance(s, GameScreen) for s in app.screen_stack)
+
+
+async def test_a_hint_in_a_chapter_imagines_fewer_games_so_it_comes_in_seconds(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[int] = []
+
+    def advice(self: ChapterSession, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
+        asked.append(playouts)
+        return []
+
+    monkeypatch.setattr(ChapterSession, "advice", advice)
+    match = positions.reach(Campaign.new(), positions.ANN_AND_BOT, positions.at_start)
+    positions.store_record(quick_settings, positions.record(positions.ANN_AND_BOT, match=match))
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("h")
+        await settle(pilot)
+    assert asked == [150]

@@ -12,6 +12,7 @@ from ringbearer_engine.games.adventure_book import Campaign, campaign_after
 from ringbearer_engine.games.adventure_book.actions import Complete, Enter, Play, Swap, Trade
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ringbearer_tui.games.adventure_book.cards import card_notes, gist
+from ringbearer_tui.games.adventure_book.look import what_next
 from ringbearer_tui.games.adventure_book.play import available
 from ringbearer_tui.games.adventure_book.words import describe, named, prompt
 
@@ -69,3 +70,18 @@ def test_the_card_key_reads_the_special_card_of_a_choice_and_every_card_in_hand(
     assert isinstance(view, AdventureBookView)
     seen = {named(card) for card in [*(view.hand or []), *view.solo_hand]}
     assert seen == set(titles[1:])
+
+
+@pytest.mark.parametrize(
+    ("chapter", "result", "said"),
+    [
+        (1, "won", "Next: chapter 2, Forging the Fellowship."),
+        (8, "won", "The campaign is won."),
+        (3, "plot-deck-empty", "Chapter 3 is played again, the Corruption marker where it stands."),
+        (3, "corrupted", "The campaign is lost."),
+    ],
+)
+def test_a_chapter_end_says_what_it_means_for_the_campaign(
+    chapter: int, result: str, said: str
+) -> None:
+    assert what_next(chapter, result) == said

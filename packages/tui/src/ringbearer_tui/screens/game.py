@@ -233,7 +233,8 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
-        ranking = self.session.advice(HINT_PLAYOUTS, seed=log_length)
+        playouts = getattr(self.look, "hint_playouts", HINT_PLAYOUTS)
+        ranking = self.session.advice(playouts, seed=log_length)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_advice, ranking, log_length)
 

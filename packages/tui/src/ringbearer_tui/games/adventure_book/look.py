@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...session import GameSession
 from .board import LEGEND, BookBoard
 from .cards import card_notes, gist
+from .rules_data import CORRUPTED
+from .saves import chapter_title
 from .words import describe, prompt, state_of
+
+
+def what_next(chapter: int, result: str) -> str:
+    """What the chapter's end means for the campaign."""
+    if result == CORRUPTED:
+        return "The campaign is lost."
+    if result != "won":
+        return f"Chapter {chapter} is played again, the Corruption marker where it stands."
+    if chapter >= LAST_CHAPTER:
+        return "The campaign is won."
+    return f"Next: chapter {chapter + 1}, {chapter_title(chapter + 1)}."
 
 
 class BookLook:
@@ -32,9 +46,14 @@ class BookLook:
     def prompt(self, match: rb.Match) -> str:
         return prompt(match)
 
+    hint_playouts = 150
+    """A Book chapter is long to imagine to its end: fewer imagined games keep a hint to
+    seconds (the figures say when they are rough)."""
+
     def summary(self, match: rb.Match) -> str:
         state = state_of(match)
-        return (
+        played = (
             f"Turns played: {state.turn}. Challenges completed: {len(state.completed)}. "
             f"Corruption: {state.corruption}."
         )
+        return f"{played}\n\n{what_next(state.chapter, state.result)}"

@@ -17,8 +17,10 @@ from ringbearer_engine.games.adventure_book.cards import (
 )
 from ringbearer_engine.games.adventure_book.challenges import open_challenge, requirement_met
 from ringbearer_engine.games.adventure_book.corruption import TRACK
+from ringbearer_engine.games.adventure_book.ending import CORRUPTED
 
 __all__ = [
+    "CORRUPTED",
     "KIND_NAMES",
     "PLOT_CARDS",
     "SPECIALS",
