@@ -162,3 +162,16 @@ def test_save_as_copies_the_campaign_under_a_new_name_and_rename_renames_it(
     assert store.read(copy.path).match == rec.match
     store.rename(copy, "At Bag End")
     assert sorted(e.name for e in store.entries()) == ["Ann's fellowship", "At Bag End"]
+
+
+def test_at_start_a_lone_backup_is_restored_and_stale_temporaries_go(tmp_path: Path) -> None:
+    store = CampaignStore(tmp_path)
+    rec = positions.record(positions.PEOPLE)
+    path = store.write(rec)
+    store.write(rec)
+    path.unlink()  # a write cut off by an older version's rename left only the backup
+    stale = tmp_path / f".{path.name}.999999999.tmp"
+    stale.write_bytes(b"half")
+    store.tidy()
+    assert store.read(path) == rec
+    assert not stale.exists()

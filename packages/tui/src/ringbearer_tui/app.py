@@ -87,6 +87,7 @@ class RingbearerApp(App[None]):
         self.store = SaveStore(paths.saves, paths.autosaves)
         self.store.tidy()
         self.campaigns = CampaignStore(paths.campaigns)
+        self.campaigns.tidy()
         self._start = start
         self.exit_reason: Literal["quit", "hang-up"] = "quit"
 

@@ -21,7 +21,13 @@ import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign
 from ringbearer_engine.games.adventure_book.chapters import TITLES
 
-from ...atomic import backup_of, is_temporary, recover_from_backup, write_atomic
+from ...atomic import (
+    backup_of,
+    clean_stale_temporaries,
+    is_temporary,
+    recover_from_backup,
+    write_atomic,
+)
 from ...seats import Seat
 from ...storage import SaveEntry, SaveNameError, clean_name, read_save
 from .rules_data import TRACK
@@ -119,7 +125,7 @@ def decode(data: bytes) -> CampaignRecord:
         record = msgspec.convert(raw["record"], CampaignRecord)
     except msgspec.ValidationError as error:
         raise rb.DamagedSaveError(f"the campaign save is damaged: {error}") from None
-    record.state  # noqa: B018  (reading it checks the engine's own campaign save)
+    Campaign.from_bytes(record.campaign)  # the engine checks its own campaign save
     if record.match is not None:
         rb.Match.load(record.match)
     return record
@@ -144,6 +150,12 @@ class CampaignStore:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+
+    def tidy(self) -> None:
+        """At start: remove temporary files no write will finish, restore lone backups."""
+        if self.folder.is_dir():
+            clean_stale_temporaries(self.folder)
+            self._paths()
 
     def path_of(self, record: CampaignRecord) -> Path:
         return self.folder / f"{record.id}{CAMPAIGN_SUFFIX}"
