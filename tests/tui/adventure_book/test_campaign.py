@@ -6,6 +6,8 @@ and a damaged campaign save is refused with its reason and its backup offered.""
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -315,3 +317,27 @@ async def test_a_hint_in_a_chapter_imagines_fewer_games_so_it_comes_in_seconds(
         await pilot.press("h")
         await settle(pilot)
     assert asked == [150]
+
+
+async def test_a_hang_up_mid_chapter_saves_the_campaign_with_the_chapter_in_play(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(Campaign.new(), positions.ANN_AND_BOT, positions.at_start)
+    path = positions.store_record(
+        quick_settings, positions.record(positions.ANN_AND_BOT, match=match)
+    )
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        played = screen.session.match.state
+        path.unlink()
+        os.kill(os.getpid(), signal.SIGHUP)
+        await pilot.pause(0.2)
+    assert app.exit_reason == "hang-up"
+    saved = CampaignStore(quick_settings.campaigns).read(path)
+    assert saved.match is not None
+    assert rb.Match.load(saved.match).state == played
