@@ -20,7 +20,7 @@ from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...dialogs.message import MessageDialog
 from ...screens.game import GameScreen
-from .board import corruption_line
+from .panels import corruption_line
 from .play import (
     ChapterSession,
     available,
