@@ -23,6 +23,7 @@ from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file
+from .games.adventure_book.saves import CampaignRecord, CampaignStore, is_campaign
 from .paths import AppPaths
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
@@ -35,6 +36,13 @@ from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
 from .terminal_watch import terminal_gone
 from .widgets.size_notice import SizeNotice, too_small
+
+CAMPAIGN_GAME = "adventure-book"
+"""The game played as a campaign: New game starts a campaign, not a lone match."""
+
+
+def default_campaign_name(request: NewGameRequest) -> str:
+    return f"{request.seats[0].name}'s fellowship" if request.seats else "The fellowship"
 
 
 class StartNew(msgspec.Struct, frozen=True):
@@ -49,7 +57,13 @@ class StartLoaded(msgspec.Struct, frozen=True):
     data: bytes
 
 
-Start = StartNew | StartContinue | StartLoaded
+class StartCampaign(msgspec.Struct, frozen=True):
+    """An Adventure Book campaign file opened from the command line."""
+
+    record: CampaignRecord
+
+
+Start = StartNew | StartContinue | StartLoaded | StartCampaign
 
 
 class RingbearerApp(App[None]):
@@ -72,6 +86,8 @@ class RingbearerApp(App[None]):
         self.settings, self._settings_problem = load_settings(paths.settings_file)
         self.store = SaveStore(paths.saves, paths.autosaves)
         self.store.tidy()
+        self.campaigns = CampaignStore(paths.campaigns)
+        self.campaigns.tidy()
         self._start = start
         self.exit_reason: Literal["quit", "hang-up"] = "quit"
 
@@ -101,6 +117,8 @@ class RingbearerApp(App[None]):
             self.action_continue_game()
         elif isinstance(start, StartLoaded):
             self.open_match(rb.Match.load(start.data))
+        elif isinstance(start, StartCampaign):
+            self.open_campaign(start.record)
 
     def _install_signal_handlers(self) -> None:
         try:
@@ -223,6 +241,9 @@ class RingbearerApp(App[None]):
         self.push_screen(NewGameDialog(self.settings, game_id), chosen)
 
     def _start_game(self, request: NewGameRequest) -> None:
+        if request.game_id == CAMPAIGN_GAME:
+            self._start_campaign(request)
+            return
         try:
             session = GameSession.start(
                 request.game_id, request.seats, request.seed, request.options, self.store
@@ -232,8 +253,23 @@ class RingbearerApp(App[None]):
             return
         self.open_session(session)
 
+    def _start_campaign(self, request: NewGameRequest) -> None:
+        name = request.campaign.strip() or default_campaign_name(request)
+        record = CampaignRecord.new(name, request.seats, request.seed)
+        try:
+            self.campaigns.write(record)
+        except OSError as error:
+            self.notify(f"The campaign could not start: {error}", severity="error")
+            return
+        self.open_campaign(record)
+
+    def latest_to_continue(self) -> SaveEntry | None:
+        """The most recent unfinished game or campaign."""
+        found = [e for e in (self.store.latest_autosave(), self.campaigns.latest()) if e]
+        return max(found, key=lambda e: e.modified) if found else None
+
     def action_continue_game(self) -> None:
-        entry = self.store.latest_autosave()
+        entry = self.latest_to_continue()
         if entry is None:
             self.notify("There is no unfinished game to continue.")
             return
@@ -282,6 +318,14 @@ class RingbearerApp(App[None]):
     # -- opening games ----------------------------------------------------------------------
 
     def open_save(self, entry: SaveEntry, *, from_backup: bool = False) -> None:
+        if is_campaign(entry):
+            try:
+                record = self.campaigns.load(entry, from_backup=from_backup)
+            except (OSError, rb.SaveError) as error:
+                self.push_screen(MessageDialog("This campaign cannot be loaded", str(error)))
+                return
+            self.open_campaign(record)
+            return
         try:
             match = self.store.load(entry, from_backup=from_backup)
         except (OSError, rb.SaveError) as error:
@@ -297,6 +341,13 @@ class RingbearerApp(App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
             self.pop_screen()
         self.push_screen(GameScreen(session))
+
+    def open_campaign(self, record: CampaignRecord) -> None:
+        from .games.adventure_book.campaign_screen import CampaignScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+        self.push_screen(CampaignScreen(record))
 
     def get_default_screen(self) -> Screen[None]:
         return Screen()

@@ -149,7 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = resolve_paths(args.data_dir)
     if args.command == "serve":
         return _serve(args, paths.data / "server")
-    from .app import RingbearerApp, Start, StartContinue, StartLoaded, StartNew
+    from .app import RingbearerApp, Start, StartCampaign, StartContinue, StartLoaded, StartNew
+    from .games.adventure_book.saves import CAMPAIGN_SUFFIX
+    from .games.adventure_book.saves import decode as decode_campaign
 
     start: Start | None = None
     try:
@@ -162,8 +164,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             start = StartContinue()
         elif args.command == "load":
             data = args.file.read_bytes()
-            rb.Match.load(data)  # refuse a bad file before the screen takes over
-            start = StartLoaded(data)
+            if args.file.name.endswith(CAMPAIGN_SUFFIX):
+                start = StartCampaign(decode_campaign(data))
+            else:
+                rb.Match.load(data)  # refuse a bad file before the screen takes over
+                start = StartLoaded(data)
     except rb.SaveError as error:
         print(
             f"ringbearer: {args.file}: not a good save ({error.reason}): {error}", file=sys.stderr

@@ -1,4 +1,5 @@
-"""The command palette (ctrl+p): every menu entry, and on the game screen every choice."""
+"""The command palette (ctrl+p): every menu entry, on the game screen every choice, and on the
+campaign screen its Play button."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ class RingbearerCommands(Provider):
             found.append(("Hint", screen.action_hint, "Rank the choices with the advisor"))
             found.append(("Undo", screen.action_undo, "Take back your last decision"))
             found.append(("Save as", screen.action_save_as, "Save this game under a name"))
+        from .games.adventure_book.campaign_screen import CampaignScreen
+
+        if isinstance(screen, CampaignScreen):
+            found.append(
+                ("Play the chapter", screen.action_play, "Play the campaign's next chapter")
+            )
         return found
 
     async def discover(self) -> Hits:

@@ -33,6 +33,11 @@ class AppPaths(msgspec.Struct, frozen=True):
         return self.data / "autosaves"
 
     @property
+    def campaigns(self) -> Path:
+        """Adventure Book campaigns: one file each, the chapter in play included."""
+        return self.data / "campaigns"
+
+    @property
     def settings_file(self) -> Path:
         return self.config / "settings.json"
 

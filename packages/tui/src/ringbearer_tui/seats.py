@@ -31,6 +31,8 @@ class NewGameRequest(msgspec.Struct, frozen=True):
     seats: list[Seat]
     options: dict[str, Any]
     seed: int | None
+    campaign: str = ""
+    """The campaign's name, for a game played as a campaign (the Adventure Book Game)."""
 
 
 def seats_to_meta(seats: Sequence[Seat]) -> list[dict[str, Any]]:

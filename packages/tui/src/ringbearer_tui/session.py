@@ -19,6 +19,9 @@ from .storage import SaveStore
 class GameSession:
     """One match, who sits where, and where it autosaves."""
 
+    after_end = "Back to the menu"
+    """What the end-of-game dialog's button leads to."""
+
     def __init__(self, match: rb.Match, store: SaveStore | None) -> None:
         self.match = match
         self.store = store
@@ -96,7 +99,9 @@ class GameSession:
         if len(humans) == 1:
             return humans[0]
         if self.match.game.cooperative and humans:
-            return humans[0]
+            # Partners may share what they see, unless the rules keep hands secret even
+            # between them: then only the hand of the person last handed the keyboard.
+            return self.looking if self.secret_hands else humans[0]
         return None
 
     # -- acting -----------------------------------------------------------------------------

@@ -51,6 +51,13 @@ def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
     return fields
 
 
+CAMPAIGN_GAMES = frozenset({"adventure-book"})
+"""Games played as a campaign of chapters: the dialog names the campaign, sets no options."""
+CAMPAIGN_HELP = (
+    "A campaign of the book's chapters, played in order; one player plays with the face-up "
+    "extra hand. It is saved after every step."
+)
+
 STRONGEST = ("ismc", "heuristic")
 """Bot kinds, strongest first: a new seat gets the first one its game has."""
 
@@ -183,6 +190,20 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         box = self.query_one("#options", Vertical)
         await box.remove_children()
         widgets: list[Widget] = []
+        if self.game_id in CAMPAIGN_GAMES:
+            # A campaign carries its own state from chapter to chapter: nothing to set but
+            # its name.
+            name = f"{self.settings.name_for(0)}'s fellowship"
+            widgets.append(
+                Horizontal(
+                    Label("Campaign"),
+                    Input(name, max_length=40, id="campaign-name", compact=True),
+                    classes="row",
+                )
+            )
+            widgets.append(Static(CAMPAIGN_HELP, classes="option-help"))
+            await box.mount_all(widgets)
+            return
         helps = OPTION_HELP.get(self.game_id, {})
         for name, label, default in option_fields(self.game):
             if isinstance(default, bool):
@@ -226,11 +247,17 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                 options[name] = widget.value
             elif isinstance(widget, Input):
                 options[name] = int(widget.value) if widget.value else defaults[name]
+        campaign = ""
+        if self.game_id in CAMPAIGN_GAMES:
+            campaign = self.query_one("#campaign-name", Input).value.strip()
+            if not campaign:
+                raise ValueError("the campaign needs a name")
+            options = {}
         seed_text = self.query_one("#seed", Input).value
         seed = int(seed_text) if seed_text else None
         if seed is not None and seed >= 2**64:
             raise ValueError("a seed is below 2**64")
-        return NewGameRequest(self.game_id, seats, options, seed)
+        return NewGameRequest(self.game_id, seats, options, seed, campaign)
 
     def action_start(self) -> None:
         try:

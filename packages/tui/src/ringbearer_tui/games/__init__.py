@@ -45,6 +45,20 @@ class TellsEvents(Protocol):
     def tell(self, event: rb.Event, players: Sequence[str]) -> str: ...
 
 
+@runtime_checkable
+class Prompts(Protocol):
+    """A look that words what is being decided itself (others show the engine's prompt)."""
+
+    def prompt(self, match: rb.Match) -> str: ...
+
+
+def prompt(look: GameLook, match: rb.Match) -> str:
+    """What is being decided now, in the look's words when it has its own."""
+    if isinstance(look, Prompts):
+        return look.prompt(match)
+    return match.prompt
+
+
 def tell(look: GameLook, event: rb.Event, players: Sequence[str]) -> str:
     """An event as a sentence for the log, in the look's words when it has its own."""
     if isinstance(look, TellsEvents):
@@ -84,6 +98,10 @@ def look_for(game_id: str) -> GameLook:
         from .adventure_game import AdventureLook
 
         register_look(game_id, AdventureLook())
+    if game_id == "adventure-book" and game_id not in _looks:
+        from .adventure_book import BookLook
+
+        register_look(game_id, BookLook())
     from .generic import GenericLook
 
     return _looks.get(game_id, GenericLook())

@@ -23,6 +23,7 @@ from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..games import Board, ExplainsCards, look_for, tell
+from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
@@ -133,7 +134,7 @@ class GameScreen(Screen[None]):
             self._hand_over(prompt, menu)
             return
         prompt.remove_class("waiting")
-        prompt.update(match.prompt)
+        prompt.update(prompt_of(self.look, match))
         actions = match.actions()
         notes = None
         if self.advice is not None and set(self.advice.actions) == set(actions):
@@ -226,13 +227,14 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.session.bot_to_move or self.session.over or self.session.needs_hand_over:
             return
-        self.query_one(Prompt).update(f"{self.session.match.prompt} (thinking…)")
+        self.query_one(Prompt).update(f"{prompt_of(self.look, self.session.match)} (thinking…)")
         self._advise()
 
     @work(thread=True, exclusive=True, group="hint")
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
-        ranking = self.session.advice(HINT_PLAYOUTS, seed=log_length)
+        playouts = getattr(self.look, "hint_playouts", HINT_PLAYOUTS)
+        ranking = self.session.advice(playouts, seed=log_length)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_advice, ranking, log_length)
 
@@ -315,7 +317,7 @@ class GameScreen(Screen[None]):
             f"{len(self.session.match.log)} steps" + (f" over {turns} turns." if turns else ".")
         )
         body = f"{outcome.summary}\n\n{details}"
-        self.app.push_screen(MessageDialog(title, body, "Back to the menu"), self._after_end)
+        self.app.push_screen(MessageDialog(title, body, self.session.after_end), self._after_end)
 
     def _after_end(self, _: None) -> None:
         self.dismiss(None)

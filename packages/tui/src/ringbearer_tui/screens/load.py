@@ -12,8 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+import ringbearer_engine as rb
+
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
+from ..games.adventure_book.saves import is_campaign
 from ..storage import SaveEntry, SaveNameError
 
 if TYPE_CHECKING:
@@ -105,7 +108,8 @@ class LoadScreen(Screen[None]):
         widths = column_widths(self.size.width or 80)
         for label, width in zip(COLUMNS, widths, strict=True):
             table.add_column(label, width=width)
-        self.entries = self.rb_app.store.entries()
+        found = self.rb_app.store.entries() + self.rb_app.campaigns.entries()
+        self.entries = sorted(found, key=lambda e: e.modified, reverse=True)
         for index, entry in enumerate(self.entries):
             name = fit(entry.name, widths[0] - len(AUTO)) + AUTO if entry.autosave else entry.name
             if entry.damaged:
@@ -192,8 +196,11 @@ class LoadScreen(Screen[None]):
         def done(name: str | None) -> None:
             if name:
                 try:
-                    self.rb_app.store.rename(entry, name)
-                except (SaveNameError, OSError) as error:
+                    if is_campaign(entry):
+                        self.rb_app.campaigns.rename(entry, name)
+                    else:
+                        self.rb_app.store.rename(entry, name)
+                except (SaveNameError, OSError, rb.SaveError) as error:
                     self.notify(str(error), severity="error")
                 self.reload()
 

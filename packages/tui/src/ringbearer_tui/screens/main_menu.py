@@ -71,7 +71,7 @@ class MainMenu(Screen[None]):
         self.query_one("#new", Button).focus()
 
     def on_screen_resume(self) -> None:
-        latest = cast("RingbearerApp", self.app).store.latest_autosave()
+        latest = cast("RingbearerApp", self.app).latest_to_continue()
         continue_button = self.query_one("#continue", Button)
         continue_button.disabled = latest is None
         status = self.query_one("#status", Static)
