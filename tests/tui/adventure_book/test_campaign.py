@@ -81,13 +81,16 @@ async def test_new_game_for_the_book_asks_a_campaign_name_and_no_engine_fields(
 
 
 async def test_a_seeded_campaign_of_bots_plays_to_the_last_available_chapter(
-    quick_settings: AppPaths,
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Chapter after chapter through the campaign screen: each chapter's end comes back to
-    it with what changed, until the first chapter this version does not have."""
+    it with what changed, until the first chapter this version does not have. The version is
+    cut down to two chapters, so the test plays a short campaign whatever the engine has."""
+    shown = {n: page(n) for n in (1, 2)}
+    monkeypatch.setattr(play, "pages", lambda: shown)
     request = NewGameRequest("adventure-book", positions.BOTS, {}, 3, "Bots")
     app = RingbearerApp(quick_settings, StartNew(request))
-    last = max(n for n in range(1, LAST_CHAPTER + 1) if n in pages())
+    last = max(shown)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for _ in range(40):
