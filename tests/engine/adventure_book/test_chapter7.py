@@ -476,3 +476,19 @@ def test_a_ring_dropped_to_the_hand_limit_calls_nothing() -> None:
     assert state.corruption >= 1
     assert state.pieces["sam"] == "shelobs-den"
     assert state.pieces["gollum"] == "straight-stair"
+
+
+def test_shelob_hears_the_ring_again_in_the_next_turn() -> None:
+    match = new(chapter=7)
+    arrange(
+        match,
+        pieces={"frodo": "shelobs-den", "sam": "shelobs-den", "gollum": None},
+        hands=[["ring"], ["ring"]],
+        plot=[3, 3],
+    )
+    play(match, "end", "discard ring", "end")
+    while st(match).seat != 1 or st(match).phase != "move":
+        play(match, legal(match)[0])
+    arrange(match, pieces={"sam": "shelobs-den"})
+    play(match, "end", "discard ring")
+    assert st(match).pieces["sam"] == ENTRANCE

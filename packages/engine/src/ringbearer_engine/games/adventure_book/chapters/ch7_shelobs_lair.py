@@ -12,7 +12,9 @@ Special rules (code below):
 * **Webs** appear on numbered spaces of the lair (the next free one upwards when taken,
   AB-A32); a Web never shares a space with another. Frodo or Samwise on a Web's space is
   caught: he cannot step off until the Web is cut. Either hobbit on a Web's space cuts it for
-  a Combat Skill card (Sting). With no Web left in the supply, none appears (AB-A33).
+  a Combat Skill card (Sting). A Web cut, burnt or torn away is gone for the attempt, so at
+  most three ever appear; with none left, none appears (AB-A33, AB-A65). The final Challenge
+  needs no Web anywhere in the lair.
 * **Gollum** is a character piece (a counter, AB-A8). Until he leaves the board, each
   "Gollum's treachery" entry sends him one space toward Shelob's Den; if he ever stands in
   Shelob's Lair he has fetched her: the chapter is lost (a lose condition given as data).
@@ -23,11 +25,11 @@ Special rules (code below):
   the active player discards a card.
 * **The Great Web** across the last passage is entered only by tearing through it: a piece
   pays any one card instead of a step (AB-A10).
-* **The Ring calls**: every One Ring card played by choice (paid, discarded to move, used for
-  the ability; not a forced discard) while Gollum is on the board sends him
-  one space toward Shelob's Den (he cannot keep away from his Precious); the first one in a
-  turn played while Frodo is in the lair calls Shelob: she stings Frodo if Samwise is not
-  with him (the chapter is lost), else she drags Samwise back to the Cave Entrance.
+* **The Ring calls** (AB-A69): every One Ring card played by choice (paid, discarded to move,
+  used for the ability; not a forced discard) while Gollum is on the board sends him one space
+  toward Shelob's Den (he cannot keep away from his Precious); the first one in a turn played
+  while Frodo is in the lair calls Shelob: she stings Frodo if Samwise is not with him (the
+  chapter is lost), else she drags Samwise back to the Cave Entrance.
 * **One Ring ability**: Frodo slips on the Ring and tears free: remove one Web from the board
   (the card it takes still calls Shelob, as above).
 """
