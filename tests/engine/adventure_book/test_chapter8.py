@@ -463,3 +463,11 @@ def test_precious_cannot_be_used_when_gollum_is_with_frodo() -> None:
     match = to_story(new(chapter=8))
     arrange(match, pieces={"frodo": "slopes"}, hands=[["ring"], []])
     assert "ring -" not in legal(match)
+
+
+def test_the_draw_that_hides_gandalf_is_a_declared_chance() -> None:
+    """Every chance the rules draw from is declared with its faces (scripts are checked)."""
+    match = new(chapter=8)
+    faces = match.game.chance_faces()
+    assert faces is not None
+    assert set(faces["hidden"]) >= set(ORCS)
