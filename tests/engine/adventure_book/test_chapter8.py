@@ -471,3 +471,15 @@ def test_the_draw_that_hides_gandalf_is_a_declared_chance() -> None:
     faces = match.game.chance_faces()
     assert faces is not None
     assert set(faces["hidden"]) >= set(ORCS)
+
+
+def test_the_orc_that_was_gandalf_never_comes_back_as_an_orc() -> None:
+    """AB-A70: with Gandalf found and the five other Orcs on the board, the supply is empty."""
+    match = to_story(new(chapter=8))
+    hide_gandalf_under(match, "orc-1")
+    others = {orc: "udun" for orc in ORCS[1:]}
+    arrange(match, pieces={"aragorn": "morannon"}, counters=others, hands=[["combat"], []])
+    arrange(match, plot=[4])
+    play(match, "deed fight-orc orc-1 combat", "end")
+    assert reason(match) == "host-overruns"
+    assert "orc-1" not in st(match).counters
