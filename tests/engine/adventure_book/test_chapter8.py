@@ -477,7 +477,7 @@ def test_the_orc_that_was_gandalf_never_comes_back_as_an_orc() -> None:
     """AB-A70: with Gandalf found and the five other Orcs on the board, the supply is empty."""
     match = to_story(new(chapter=8))
     hide_gandalf_under(match, "orc-1")
-    others = {orc: "udun" for orc in ORCS[1:]}
+    others = dict.fromkeys(ORCS[1:], "udun")
     arrange(match, pieces={"aragorn": "morannon"}, counters=others, hands=[["combat"], []])
     arrange(match, plot=[4])
     play(match, "deed fight-orc orc-1 combat", "end")
