@@ -10,13 +10,14 @@ from hypothesis import strategies as st_
 
 from ringbearer_engine import Chance, Match, get_game
 from ringbearer_engine.bots import RandomBot
+from ringbearer_engine.games.adventure_book import pages
 from ringbearer_engine.games.adventure_book.content import SPECIALS, STORY_CARDS
 from ringbearer_engine.games.adventure_book.events import CorruptionMoved
 from ringbearer_engine.games.adventure_book.rules.corruption import TRACK
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
 seeds = st_.integers(0, 2**64 - 1)
-chapters = st_.sampled_from([1, 2, 3, 4])
+chapters = st_.sampled_from(sorted(pages()))
 seat_counts = st_.integers(1, 4)
 GAME = get_game("adventure-book")
 
@@ -41,6 +42,7 @@ def check_invariants(state: AdventureBookState) -> None:
     assert 0 <= state.corruption <= TRACK.last
     assert sorted(state.plot_deck + state.plot_discard) == sorted([1, 2, 3, 4, 5] * 3)
     assert (GAME.to_move(state) is None) == bool(state.result)
+    assert set(state.down) <= set(state.pieces), "only pieces on the board lie on their side"
     if not state.result:
         assert GAME.actions(state), "a live position always has an action"
 
