@@ -463,3 +463,23 @@ def test_precious_cannot_be_used_when_gollum_is_with_frodo() -> None:
     match = to_story(new(chapter=8))
     arrange(match, pieces={"frodo": "slopes"}, hands=[["ring"], []])
     assert "ring -" not in legal(match)
+
+
+def test_the_draw_that_hides_gandalf_is_a_declared_chance() -> None:
+    """Every chance the rules draw from is declared with its faces (scripts are checked)."""
+    match = new(chapter=8)
+    faces = match.game.chance_faces()
+    assert faces is not None
+    assert set(faces["hidden"]) >= set(ORCS)
+
+
+def test_the_orc_that_was_gandalf_never_comes_back_as_an_orc() -> None:
+    """AB-A70: with Gandalf found and the five other Orcs on the board, the supply is empty."""
+    match = to_story(new(chapter=8))
+    hide_gandalf_under(match, "orc-1")
+    others = dict.fromkeys(ORCS[1:], "udun")
+    arrange(match, pieces={"aragorn": "morannon"}, counters=others, hands=[["combat"], []])
+    arrange(match, plot=[4])
+    play(match, "deed fight-orc orc-1 combat", "end")
+    assert reason(match) == "host-overruns"
+    assert "orc-1" not in st(match).counters

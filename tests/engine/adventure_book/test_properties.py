@@ -42,6 +42,7 @@ def check_invariants(state: AdventureBookState) -> None:
     assert 0 <= state.corruption <= TRACK.last
     assert sorted(state.plot_deck + state.plot_discard) == sorted([1, 2, 3, 4, 5] * 3)
     assert (GAME.to_move(state) is None) == bool(state.result)
+    assert set(state.down) <= set(state.pieces), "only pieces on the board lie on their side"
     if not state.result:
         assert GAME.actions(state), "a live position always has an action"
 

@@ -42,7 +42,7 @@ from .actions import (
     Trade,
 )
 from .chapter import PLOT_DECK_LOSS
-from .chapters import LAST_CHAPTER, page
+from .chapters import LAST_CHAPTER, page, pages
 from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
 from .rules.board import Page, stand_up
@@ -448,12 +448,22 @@ class AdventureBookGame(Game[AdventureBookState]):
         return copy
 
     def chance_faces(self) -> Mapping[str, Collection[str]]:
-        return _CHANCE_FACES
+        return {**_CHANCE_FACES, "hidden": _hiders()}
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+
+def _hiders() -> frozenset[str]:
+    """The counters that may hide a piece (the ``hidden`` draw at setup, AB-A35)."""
+    return frozenset(
+        counter
+        for chapter in pages().values()
+        for hidden in chapter.chapter.hidden
+        for counter in chapter.counter_kinds.get(hidden.kind, ())
+    )
 
 
 def _remove_pending(state: AdventureBookState, pending: Pending) -> None:

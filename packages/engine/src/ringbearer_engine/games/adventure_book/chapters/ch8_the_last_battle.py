@@ -8,23 +8,24 @@ Winning this chapter destroys the Ring and wins the campaign.
 Special rules (code below):
 
 * **Orcs** enter face down on numbered spaces (face-down ones from the supply first) and may
-  share a space. When the Orcs strike,
-  each Orc knocks one standing piece on its space down onto its side. A piece lying on
-  its side cannot move, help complete a Challenge or fight (FAQ); standing it up costs one
-  single step (``rise``). If an Orc must be placed and all six are on the board, the host of
-  Mordor overruns the Captains: the chapter is lost.
+  share a space. When the Orcs strike, each Orc knocks one standing piece on its space down
+  onto its side (AB-A74). A piece lying on its side cannot move, help complete a Challenge or
+  fight (FAQ); standing it up costs one single step (``rise``, AB-A71). If an Orc must be
+  placed and all six are on the board, the host of Mordor overruns the Captains: the chapter
+  is lost.
 * **Gandalf** is hidden on the back of one Orc counter (FAQ, AB-A35). A fighter on an Orc's
-  space defeats it for a Combat Skill card and turns it over; when Gandalf shows, he joins the
+  space defeats it for any card and turns it over (AB-A70); when Gandalf shows, he joins the
   board there and from then on fights, lifts the fallen on every space he enters (they stand
   up), and is never knocked down himself.
 * **Footprints** stand on Sammath Naur: each covers one One Ring symbol of the final
   Challenge. Challenges put them there, and so does drawing the Eye at the Black Gate; the
   searching Eye takes them away again. A One Ring symbol left uncovered is paid with a One
-  Ring card, and that card moves the Corruption marker like any other (FAQ).
+  Ring card, and that card moves the Corruption marker like any other (FAQ, AB-A72).
 * **Gollum** creeps toward Frodo. When he reaches Frodo's space Frodo is knocked down; if at
   the end of a turn Gollum is on Frodo's space and Samwise is not there, Gollum takes
-  the Ring: the chapter is lost.
-* **Sammath Naur** is entered by Frodo and Samwise only, by paying a Courage card each.
+  the Ring: the chapter is lost (AB-A73). The final Challenge needs him in or next to Sammath
+  Naur: his fall ends the Ring.
+* **Sammath Naur** is entered by Frodo and Samwise only, each paying any card (AB-A10).
 * **One Ring ability**: the Ring calls to Gollum: he creeps up to 2 spaces toward Frodo.
 """
 
@@ -247,15 +248,15 @@ CHAPTER = Chapter(
         ),
     ),
     special_rules=(
-        "Orcs enter face down on numbered spaces and may share a space.",
+        "Orcs enter face down on numbered spaces, face-down ones first, and may share a space.",
         "When the Orcs strike, each Orc knocks down one standing piece on its space.",
         "A piece on its side cannot move, complete a Challenge or fight; standing up costs a "
         "single step.",
-        "A standing fighter on an Orc's space defeats it for a Combat Skill card and turns it "
-        "over; Gandalf hides on the back of one Orc and joins where it fell.",
+        "A standing fighter on an Orc's space defeats it for any card and turns it over; "
+        "Gandalf hides on the back of one Orc and joins where it fell.",
         "Gandalf lifts the fallen on every space he enters and is never knocked down.",
         "Each Footprint on Sammath Naur covers one One Ring symbol of the final Challenge.",
-        "Only Frodo and Samwise enter Sammath Naur, by paying its printed Courage card.",
+        "Only Frodo and Samwise enter Sammath Naur, each by paying its printed card (any card).",
         "Gollum creeps toward Frodo and knocks him down when he reaches him.",
         "Gollum on Frodo's space at the end of a turn without Samwise there: lost.",
     ),

@@ -206,11 +206,6 @@ def stand_up(
         events.append(PieceStoodUp(piece, page.piece_name(piece), cause))
 
 
-def standing(state: AdventureBookState, pieces: Iterable[str]) -> list[str]:
-    """The pieces of ``pieces`` on the board and not lying on their side."""
-    return [p for p in pieces if p in state.pieces and p not in state.down]
-
-
 # -- counters --------------------------------------------------------------------------------
 
 
