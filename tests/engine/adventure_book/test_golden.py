@@ -18,7 +18,13 @@ import pytest
 from ringbearer_engine import Match, make_bot
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = {1: ("Ann", "Bo"), 2: ("Ann", "Bo", "Cy"), 3: ("Ann",), 4: ("Ann", "Bo", "Cy", "Di")}
+CASES = {
+    1: ("Ann", "Bo"),
+    2: ("Ann", "Bo", "Cy"),
+    3: ("Ann",),
+    4: ("Ann", "Bo", "Cy", "Di"),
+    6: ("Ann", "Bo"),
+}
 SEED = 2026
 
 

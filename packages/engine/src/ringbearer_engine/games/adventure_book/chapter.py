@@ -10,8 +10,10 @@ Most of a chapter is generic data the system rules already understand: requireme
 (``at``, ``together``, ``next-to``, ``near``, ``none-on-board``, ``none-at``,
 ``counter-at``, ``flag-at-least``), reward kinds (``story``, ``special``, ``ease``, ``join``,
 ``leave``), Plot effects (``nothing``, ``active-draw``, ``active-discard``, ``each-discard``,
-``remove-piece``), fights (a :class:`Deed` with fighters and a target kind; each defeat counts
-in the flag ``defeated-<kind>``) and spaces entered by paying cards. Anything else is a
+``remove-piece``, ``place-counter``: a counter of kind ``key`` from the supply onto
+``space`` or numbered space ``amount``), fights (a :class:`Deed` with fighters and a target
+kind; each defeat counts in the flag ``defeated-<kind>``), spaces entered by paying cards and
+limited counter supplies (a :class:`LoseCondition` with ``exhausted``). Anything else is a
 ``custom`` item, or an effect kind of its own, that the chapter's rules object handles.
 """
 
@@ -136,6 +138,8 @@ class Challenge:
 
 @dataclass(frozen=True)
 class Effect:
+    """A Plot Chart effect: a generic kind (see the module text) or the chapter's own."""
+
     kind: str
     amount: int = 0
     key: str = ""
@@ -178,9 +182,14 @@ class Deed:
 
 @dataclass(frozen=True)
 class LoseCondition:
+    """A way the chapter is lost. The chapter's rules report most of them (``check``);
+    ``exhausted`` names a counter kind whose empty supply loses the chapter when a counter of
+    that kind must be placed (the chapter 6 FAQ, AB-A33), which the system checks itself."""
+
     id: str
     text: str
     source: Source = "designed"
+    exhausted: str = ""
 
 
 PLOT_DECK_LOSS = LoseCondition(

@@ -31,8 +31,9 @@ from ..state import (
 from .board import Page
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
-from .ending import lose
+from .ending import ended, lose
 from .hands import draw_story
+from .supply import place_from_supply
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")
 """Flags that last for one turn only."""
@@ -157,6 +158,9 @@ def run_effect(
     elif kind == "remove-piece":
         if state.pieces.pop(effect.key, None):
             events.append(PieceLeft(effect.key, chapter.piece_name(effect.key)))
+    elif kind == "place-counter":
+        spot = effect.space or chapter.numbered[effect.amount]
+        place_from_supply(chapter, state, effect.key, spot, events)
     else:
         chapter.rules.effect(chapter, state, effect, events)
 
@@ -188,6 +192,8 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
             if len(state.hands[state.seat]) > HAND_LIMIT:
                 return
             chapter.rules.end_turn(chapter, state, events)
+            if ended(state):
+                return  # the chapter's end-of-turn rule ended the attempt
             lost = chapter.rules.check(chapter, state)
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
