@@ -65,6 +65,14 @@ def test_a_defeated_orc_goes_back_to_the_supply_and_may_come_again() -> None:
 # -- the Orcs --------------------------------------------------------------------------------
 
 
+def test_an_orc_appears_on_its_space_even_where_orcs_already_stand() -> None:
+    """AB-A34: Orcs share spaces; a taken numbered space does not pass the Orc on."""
+    match = to_story(new(chapter=6))
+    arrange(match, counters={"orc-1": "dike", "orc-2": "dike"}, plot=[1], hands=[[], []])
+    play(match, "end")
+    assert orcs_at(st(match).counters, "dike") == ["orc-1", "orc-2", "orc-3"]
+
+
 def test_storming_orcs_move_one_space_toward_the_hornburg() -> None:
     """AB-A52: along a shortest path; Orcs already in the Hornburg stay there."""
     match = to_story(new(chapter=6))
