@@ -17,13 +17,14 @@ from ringbearer_engine.games.adventure_book.rules.payments import payments
 from .helpers import arrange, legal, new, play, st
 from .tiny_chapter import TinyRules, tiny_battle, tiny_chapter
 
-CHAPTERS = [1, 2, 3, 4, 5, 7, 8]
+CHAPTERS = [1, 2, 3, 4, 5, 6, 7, 8]
 RULEBOOK_COUNTERS = {
     1: {"black-rider": 2, "gandalf": 1},
     2: {"elrond": 1, "wrath": 3},
     3: {"balrog": 1, "gandalf": 1, "goblin": 6, "wound": 4},
     4: {"orc": 5},
     5: {"treebeard": 1, "ent": 3, "goblin": 5},
+    6: {"orc": 6, "gandalf": 1},
     7: {"gollum": 1, "web": 3},
     8: {"gollum": 1, "footprint": 3, "orc": 6},
 }

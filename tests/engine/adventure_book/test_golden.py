@@ -24,6 +24,7 @@ CASES = {
     3: ("Ann",),
     4: ("Ann", "Bo", "Cy", "Di"),
     5: ("Ann", "Bo"),
+    6: ("Ann", "Bo"),
     7: ("Ann", "Bo"),
     8: ("Ann", "Bo"),
 }

@@ -12,9 +12,11 @@ Most of a chapter is generic data the system rules already understand: requireme
 ``in-region``, ``out-of-region``, ``none-in-region``), reward kinds (``story``, ``special``,
 ``ease``, ``join``, ``leave``, ``counter``), Plot effects (``nothing``, ``active-draw``,
 ``active-discard``, ``each-discard``, ``remove-piece``, ``turn``, ``region-discard``,
-``knock-down``), lose conditions that hold when their requirements do (``when``), fights (a
-:class:`Deed` with fighters and a target kind, on or next to the target; each defeat counts in
-the flag ``defeated-<kind>``), spaces entered by paying cards, counters with two sides
+``knock-down``, and ``place-counter``: a counter of kind ``key`` from the supply onto
+``space`` or numbered space ``amount``), lose conditions that hold when their requirements do
+(``when``) or when a counter supply runs out (``exhausted``), fights (a :class:`Deed` with
+fighters and a target kind, on or next to the target; each defeat counts in the flag
+``defeated-<kind>``), spaces entered by paying cards, counters with two sides
 (``CounterStart.back``) and pieces that only move with another piece
 (``PieceStart.carried_by``). Anything else is a ``custom`` item, or an effect kind of its own,
 that the chapter's rules object handles.
@@ -255,12 +257,15 @@ class Hidden:
 class LoseCondition:
     """A way to lose the chapter. With ``when`` it is pure data: the attempt is lost as soon
     as all of those requirements hold (checked after every action, like
-    :meth:`ChapterRules.check`); without, the chapter's rules decide when it happens."""
+    :meth:`ChapterRules.check`). ``exhausted`` names a counter kind whose empty supply loses
+    the chapter when a counter of that kind must be placed (the chapter 6 FAQ, AB-A33), which
+    the system checks itself. Without either, the chapter's rules decide when it happens."""
 
     id: str
     text: str
     source: Source = "designed"
     when: tuple[Requirement, ...] = ()
+    exhausted: str = ""
 
 
 PLOT_DECK_LOSS = LoseCondition(

@@ -32,8 +32,9 @@ from .board import Page, knock_down, pieces_in_region, turn_lowest
 from .challenges import give_rewards, requirement_met
 from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
-from .ending import lose
+from .ending import ended, lose
 from .hands import draw_story
+from .supply import place_from_supply
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")
 """Flags that last for one turn only."""
@@ -179,6 +180,9 @@ def run_effect(
         push(state, drop_for_active(state, effect.amount * inside, why))
     elif kind == "knock-down":
         knock_down(chapter, state, effect.key, f"plot {state.plot_value}", events)
+    elif kind == "place-counter":
+        spot = effect.space or chapter.numbered[effect.amount]
+        place_from_supply(chapter, state, effect.key, spot, events)
     else:
         chapter.rules.effect(chapter, state, effect, events)
 
@@ -222,6 +226,8 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
             if len(state.hands[state.seat]) > HAND_LIMIT:
                 return
             chapter.rules.end_turn(chapter, state, events)
+            if ended(state):
+                return  # the chapter's end-of-turn rule ended the attempt
             lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
