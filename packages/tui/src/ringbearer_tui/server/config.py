@@ -28,3 +28,5 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Per client address."""
     hangup_grace: float = 5.0
     """Seconds a hung-up game has to save and exit before it is killed."""
+    table_bot_delay: float = 0.5
+    """Seconds a bot at a shared table waits before it moves, so people can follow."""
