@@ -24,7 +24,7 @@ from asyncssh.connection import SSHConnection
 
 from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
-from .config import GAMES, ServeConfig
+from .config import GAMES, ServeConfig, table_command
 from .limits import RateLimiter
 from .logs import log
 from .table_socket import TableSocket, socket_path
@@ -271,10 +271,20 @@ class GameServer:
         arguments: list[str] = []
         if process.command:
             wanted = process.command.strip()
-            if wanted not in GAMES:
-                say(f"You can ask for one of these games: {', '.join(GAMES)}.")
+            table = table_command(wanted)
+            if table is not None and account.username == GUEST:
+                say("Guests do not sit at shared tables: log in with your own name and key.")
+                return 1, "guest at a table"
+            if table is not None:
+                arguments = table
+            elif wanted not in GAMES:
+                say(
+                    f"You can ask for one of these games: {', '.join(GAMES)}; "
+                    "or join NAME, or watch NAME, for a shared table."
+                )
                 return 1, "bad command"
-            arguments = ["new", wanted]
+            else:
+                arguments = ["new", wanted]
         if len(self.live) >= self.config.max_sessions and account.id not in self.live:
             say(f"The server is full ({self.config.max_sessions} players). Please try again later.")
             return 1, "full"
@@ -391,7 +401,9 @@ class GameServer:
                 loop.remove_reader(master)
                 output_closed.set()
                 return
-            process.stdout.write(data)
+            # The player's connection may have gone already; then the session is ending.
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                process.stdout.write(data)
 
         async def forward_input() -> None:
             nonlocal last_input
