@@ -160,7 +160,10 @@ class GameServer:
         self.sessions: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.tables = TableService(
-            config.data_dir, self.accounts.find, bot_delay=config.table_bot_delay
+            config.data_dir,
+            self.accounts.find,
+            database=self.accounts.database,
+            bot_delay=config.table_bot_delay,
         )
         self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
 

@@ -26,6 +26,7 @@ from ..session import GameSession
 from ..storage import SaveStore
 from ..tables.protocol import LogLine, SeatInfo, SeatPlan, TableEntry, Update
 from .accounts import Account
+from .database import Database
 
 NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table names avoid letters that read alike (i/l/1, o/0)."""
@@ -64,6 +65,7 @@ class Table:
     record: TableRecord
     session: GameSession
     folder: Path
+    database: Database
     lines: list[LogLine] = field(default_factory=list)
     present: list[Seated] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
@@ -170,7 +172,8 @@ class Table:
     # -- playing -----------------------------------------------------------------------------
 
     def play(self, action: rb.Action | str) -> None:
-        """Play for whoever decides now, log it in words, and save the table."""
+        """Play for whoever decides now and log it in words; the caller pushes the news
+        and then saves (the players are told first, the disk is waited for after)."""
         from ..games import look_for, tell
 
         look = look_for(self.match.game_id)
@@ -181,13 +184,14 @@ class Table:
         who = None if seat is None else self.session.seats[seat].name
         players = [s.name for s in self.session.seats]
         self.lines.append(LogLine(who, label, [tell(look, event, players) for event in events]))
-        self.save()
 
     def save(self) -> None:
+        """The match to its file first, then the record: a record never names a step that
+        its match file does not hold."""
         self.folder.mkdir(parents=True, exist_ok=True)
         self.match.meta["seats"] = [msgspec.to_builtins(seat) for seat in self.session.seats]
         write_atomic(self.folder / "match.rbsave", self.match.save())
-        write_atomic(self.folder / "table.json", msgspec.json.encode(self.record))
+        self.database.put_table(self.name, msgspec.json.encode(self.record), self.record.closed)
 
     def bot_to_move(self) -> bool:
         return self.session.bot_to_move and not self.record.closed
@@ -215,9 +219,11 @@ class TableService:
         root: Path,
         find_account: Callable[[str], Account | None],
         *,
+        database: Database | None = None,
         bot_delay: float = 0.5,
     ) -> None:
         self.root = root / "tables"
+        self.database = database or Database(root)
         self.find_account = find_account
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
@@ -274,7 +280,7 @@ class TableService:
         holders = [""] * len(seats)
         holders[people[0]] = owner
         record = TableRecord(name=name, owner=owner, holders=holders, spectators=spectators)
-        table = Table(record, session, self.root / name)
+        table = Table(record, session, self.root / name, self.database)
         table.save()
         self.tables[name] = table
         self._schedule_bot(table)
@@ -283,7 +289,7 @@ class TableService:
     def _new_name(self) -> str:
         while True:
             name = "".join(secrets.choice(NAME_LETTERS) for _ in range(NAME_LENGTH))
-            if name not in self.tables and not (self.root / name).exists():
+            if name not in self.database.table_names() and not (self.root / name).exists():
                 return name
 
     def restore(self) -> list[str]:
@@ -291,23 +297,20 @@ class TableService:
 
         Returns the problems met: a damaged table is left on disk and named, not loaded."""
         problems: list[str] = []
-        if not self.root.is_dir():
-            return problems
-        for folder in sorted(self.root.iterdir()):
+        for name, data in self.database.open_tables():
+            folder = self.root / name
             try:
-                record = msgspec.json.decode((folder / "table.json").read_bytes(), type=TableRecord)
+                record = msgspec.json.decode(data, type=TableRecord)
                 match = rb.Match.load((folder / "match.rbsave").read_bytes())
             except (OSError, msgspec.DecodeError, rb.SaveError) as error:
-                problems.append(f"{folder.name}: {error}")
+                problems.append(f"{name}: {error}")
                 continue
-            if record.closed or record.name != folder.name:
+            if record.name != name or len(record.holders) != len(match.players):
+                problems.append(f"{name}: its record does not fit its match")
                 continue
-            if len(record.holders) != len(match.players):
-                problems.append(f"{folder.name}: its seats do not match its game")
-                continue
-            table = Table(record, GameSession(match, None), folder)
+            table = Table(record, GameSession(match, None), folder, self.database)
             table.lines = table.retold()
-            self.tables[record.name] = table
+            self.tables[name] = table
             self._schedule_bot(table)
         return problems
 
@@ -418,6 +421,7 @@ class TableService:
             self._finish(table)
             return
         table.push()
+        table.save()
         self._schedule_bot(table)
 
     def _finish(self, table: Table) -> None:
@@ -462,6 +466,7 @@ class TableService:
                 self._finish(table)
                 return
             table.push()
+            table.save()
 
     def start_bots(self) -> None:
         """Let restored tables' bots play, once the server's loop runs."""
