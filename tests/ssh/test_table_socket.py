@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from ringbearer_tui.server.table_socket import TableSocket
-from ringbearer_tui.server.tables import TableService
+from ringbearer_tui.server.tables import Table, TableService
 from ringbearer_tui.tables.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_SERVER_MESSAGE,
@@ -350,3 +350,34 @@ async def test_a_table_is_saved_after_every_step_and_restored_with_its_seats(
     assert again.match.snapshot() == table.match.snapshot()
     assert again.record.holders == ["ann", "bo"]
     assert [line.label for line in again.lines] == [line.label for line in table.lines]
+
+
+def bot_plays(table: Table, seat: int) -> bool:
+    return table.session.seats[seat].is_bot
+
+
+async def test_a_table_opened_so_gives_an_absent_seat_to_a_bot_after_its_wait(
+    setup: Setup,
+) -> None:
+    client = await setup.client()
+    plans = [SeatPlan("Ann"), SeatPlan("Bo")]
+    client.send(OpenTable(setup.tokens["ann"], "adventure-game", plans, seed=SEED, bot_after=0.3))
+    name = (await client.expect(Opened)).table
+    ann = await setup.seated("ann", name)
+    bo = await setup.seated("bo", name)
+    bo.writer.close()
+    await asyncio.sleep(0.1)
+    table = setup.service.tables[name]
+    assert bot_plays(table, 1) is False  # away, but not for long enough yet
+    await asyncio.sleep(0.5)
+    assert bot_plays(table, 1) is True
+    await ann.drain()
+    assert ann.updates()[-1].seats[1].bot == "heuristic"
+
+
+async def test_a_bot_wait_out_of_range_is_refused(setup: Setup) -> None:
+    client = await setup.client()
+    plans = [SeatPlan("Ann"), SeatPlan("Bo")]
+    client.send(OpenTable(setup.tokens["ann"], "adventure-game", plans, bot_after=-1.0))
+    assert "a bot may wait" in (await refusal(client)).reason
+    assert setup.service.tables == {}

@@ -11,7 +11,10 @@ import pytest
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartTable
+from ringbearer_tui.dialogs.confirm import ConfirmDialog
 from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.dialogs.new_game import NewGameDialog
+from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -167,3 +170,55 @@ async def test_joining_a_table_that_does_not_exist_says_so(served: Served, paths
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         assert "no open table 'zzzz'" in dialog.body
+
+
+async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
+    served: Served, paths: AppPaths
+) -> None:
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("n")  # players only
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("y")  # a bot for an absent player
+        await until(lambda: at_table(app), pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        [table] = served.service.tables.values()
+        assert session.table == table.name
+        assert session.owner
+        assert table.record.owner == "bo"
+        assert table.record.holders[0] == "bo"
+        assert not table.record.spectators
+        assert table.record.bot_after == 120.0
+
+
+async def test_the_menu_lists_the_tables_and_watches_one(
+    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = served.table()
+    monkeypatch.setenv(TABLE_TOKEN_ENV, served.service.issue_token("cy"))
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        dialog = app.screen
+        assert isinstance(dialog, TablesDialog)
+        assert [entry.name for entry in dialog.entries] == [table.name]
+        assert "Ann (away), Bo (open)" in describe_table(dialog.entries[0])
+        await pilot.press("w")
+        await until(lambda: at_table(app), pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert isinstance(screen.session, RemoteSession)
+        assert screen.session.own_seat is None
+        assert table.spectators == 1

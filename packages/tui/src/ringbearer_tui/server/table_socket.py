@@ -155,6 +155,7 @@ class _Peer:
                     message.seats,
                     spectators=message.spectators,
                     seed=message.seed,
+                    bot_after=message.bot_after,
                 )
                 log("table", action="open", table=table.name, account=self.account)
                 self.send(Opened(table.name))

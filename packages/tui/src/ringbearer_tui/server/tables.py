@@ -32,6 +32,7 @@ NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table names avoid letters that read alike (i/l/1, o/0)."""
 NAME_LENGTH = 4
 FIRST_LINES = 30
+MAX_BOT_AFTER = 24 * 3600.0
 """A newcomer's log starts with this many steps, as the local game screen's does."""
 
 
@@ -48,6 +49,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     """The account holding each seat; "" for an open seat or a bot's."""
     spectators: bool = True
     closed: bool = False
+    bot_after: float = 0.0
+    """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
 
 
 class Seated:
@@ -256,6 +259,7 @@ class TableService:
         *,
         spectators: bool = True,
         seed: int | None = None,
+        bot_after: float = 0.0,
     ) -> Table:
         try:
             game = rb.get_game(game_id)
@@ -279,7 +283,11 @@ class TableService:
         name = self._new_name()
         holders = [""] * len(seats)
         holders[people[0]] = owner
-        record = TableRecord(name=name, owner=owner, holders=holders, spectators=spectators)
+        if not 0 <= bot_after <= MAX_BOT_AFTER:
+            raise TableError(f"a bot may wait 0 to {MAX_BOT_AFTER:g} seconds, not {bot_after:g}")
+        record = TableRecord(
+            name=name, owner=owner, holders=holders, spectators=spectators, bot_after=bot_after
+        )
         table = Table(record, session, self.root / name, self.database)
         table.save()
         self.tables[name] = table
@@ -371,6 +379,17 @@ class TableService:
         if seated in table.present:
             table.present.remove(seated)
             table.push()
+            seat = seated.seat
+            if seat is not None and table.record.bot_after > 0 and not table.connected(seat):
+                asyncio.get_running_loop().call_later(
+                    table.record.bot_after, self._bot_for_absent, table, seat
+                )
+
+    def _bot_for_absent(self, table: Table, seat: int) -> None:
+        """The table was opened to let a bot play for a person away this long."""
+        if table.record.closed or table.connected(seat) or table.session.seats[seat].is_bot:
+            return
+        self._give_to_bot(table, seat)
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -402,6 +421,10 @@ class TableService:
             raise TableError(f"a bot already plays {current.name}'s seat")
         if table.connected(seat):
             raise TableError(f"{current.name} is here; only an absent player's seat goes to a bot")
+        self._give_to_bot(table, seat)
+
+    def _give_to_bot(self, table: Table, seat: int) -> None:
+        current = table.session.seats[seat]
         table.session.seats[seat] = Seat(current.name, "bot", "heuristic")
         table.record.holders[seat] = ""
         table.save()

@@ -75,9 +75,15 @@ class TableConnection:
         return message
 
     async def open_table(
-        self, game: str, seats: list[SeatPlan], *, spectators: bool, seed: int | None = None
+        self,
+        game: str,
+        seats: list[SeatPlan],
+        *,
+        spectators: bool,
+        seed: int | None = None,
+        bot_after: float = 0.0,
     ) -> str:
-        self._send(OpenTable(self._token, game, seats, spectators, seed))
+        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after))
         answer = await self._receive()
         if not isinstance(answer, Opened):
             raise TableRefusedError("the server answered something else")

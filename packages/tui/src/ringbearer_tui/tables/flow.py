@@ -16,6 +16,8 @@ from .remote import RemoteSession
 if TYPE_CHECKING:
     from ..app import RingbearerApp
 
+BOT_AFTER = 120.0
+"""Seconds a player may be away before a bot plays for them, when the table allows it."""
 NOT_SERVED = "Shared tables are on servers: connect to one with ssh (see ringbearer serve)."
 
 
@@ -71,6 +73,13 @@ async def open_table(app: RingbearerApp) -> None:
     spectators = await app.push_screen_wait(
         ConfirmDialog("May others watch this table?", yes="Allow watching", no="Players only")
     )
+    takeover = await app.push_screen_wait(
+        ConfirmDialog(
+            "When a player leaves, should a bot play for them after two minutes?",
+            yes="Bot after two minutes",
+            no="Wait for them",
+        )
+    )
     plans = [
         SeatPlan(seat.name, (seat.bot or "heuristic") if seat.is_bot else "")
         for seat in request.seats
@@ -79,7 +88,11 @@ async def open_table(app: RingbearerApp) -> None:
         connection = await connect()
         try:
             name = await connection.open_table(
-                request.game_id, plans, spectators=bool(spectators), seed=request.seed
+                request.game_id,
+                plans,
+                spectators=bool(spectators),
+                seed=request.seed,
+                bot_after=BOT_AFTER if takeover else 0.0,
             )
         finally:
             connection.close()

@@ -63,6 +63,8 @@ class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     seats: list[SeatPlan]
     spectators: bool = True
     seed: int | None = None
+    bot_after: float = 0.0
+    """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
 
 
 class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
