@@ -132,6 +132,11 @@ class GameScreen(Screen[None]):
             self.notify(session.problem, title="Table", severity="warning")
             session.problem = ""
         self.refresh_all()
+        # A pushed view can change the board's height (the first view with a hand, a card
+        # drawn) with no resize or key to prompt a new layout; without one the new lines
+        # stayed cut off.
+        board = self.query_one("#board")
+        self.call_after_refresh(board.refresh, layout=True)
         if session.my_turn and not self._was_my_turn and self.rb_app.settings.turn_bell:
             self.app.bell()
         self._was_my_turn = session.my_turn
