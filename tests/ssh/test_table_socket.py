@@ -381,3 +381,20 @@ async def test_a_bot_wait_out_of_range_is_refused(setup: Setup) -> None:
     client.send(OpenTable(setup.tokens["ann"], "adventure-game", plans, bot_after=-1.0))
     assert "a bot may wait" in (await refusal(client)).reason
     assert setup.service.tables == {}
+
+
+async def test_a_newer_connection_takes_the_seat_and_the_older_can_no_longer_act(
+    setup: Setup,
+) -> None:
+    name = await open_table(setup)
+    old = await setup.seated("ann", name)
+    new = await setup.seated("ann", name)
+    await setup.seated("bo", name)
+    table = setup.service.tables[name]
+    legal = str(table.match.actions()[0])
+    old.send(Act(legal, 0))
+    assert "newer connection" in (await refusal(old)).reason
+    assert table.match.log == ()
+    new.send(Act(legal, 0))
+    await new.drain()
+    assert table.match.log == (legal,)

@@ -399,6 +399,8 @@ class TableService:
             raise TableError("the table is closed")
         if seated.seat is None:
             raise TableError("spectators cannot act")
+        if seated not in table.present:
+            raise TableError("your seat was taken by your newer connection")
         if table.session.seats[seated.seat].is_bot:
             raise TableError("a bot plays your seat now")
         if table.match.to_move != seated.seat:
