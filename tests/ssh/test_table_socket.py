@@ -398,3 +398,15 @@ async def test_a_newer_connection_takes_the_seat_and_the_older_can_no_longer_act
     new.send(Act(legal, 0))
     await new.drain()
     assert list(table.match.log) == [legal]
+
+
+async def test_a_table_opens_with_the_games_options_and_refuses_bad_ones(setup: Setup) -> None:
+    client = await setup.client()
+    plans = [SeatPlan("Ann"), SeatPlan("Bo")]
+    token = setup.tokens["ann"]
+    client.send(OpenTable(token, "mount-doom", plans, options={"no-such-option": 1}))
+    assert "options" in (await refusal(client)).reason
+    assert setup.service.tables == {}
+    client.send(OpenTable(token, "adventure-game", plans, options={}))
+    name = (await client.expect(Opened)).table
+    assert setup.service.tables[name].match.game_id == "adventure-game"

@@ -36,9 +36,9 @@ class Served:
         self.service = service
         self.socket = socket
 
-    def table(self, **kwargs: bool) -> Table:
+    def table(self) -> Table:
         return self.service.open(
-            "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11, **kwargs
+            "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11
         )
 
     async def connection(self, account: str) -> TableConnection:

@@ -156,6 +156,7 @@ class _Peer:
                     spectators=message.spectators,
                     seed=message.seed,
                     bot_after=message.bot_after,
+                    options=message.options,
                 )
                 log("table", action="open", table=table.name, account=self.account)
                 self.send(Opened(table.name))

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -260,6 +261,7 @@ class TableService:
         spectators: bool = True,
         seed: int | None = None,
         bot_after: float = 0.0,
+        options: dict[str, Any] | None = None,
     ) -> Table:
         try:
             game = rb.get_game(game_id)
@@ -277,8 +279,8 @@ class TableService:
         if not people:
             raise TableError("a table needs at least one seat for a person")
         try:
-            session = GameSession.start(game.id, seats, seed, {}, None)
-        except rb.RingbearerError as error:
+            session = GameSession.start(game.id, seats, seed, options or {}, None)
+        except (rb.RingbearerError, msgspec.ValidationError) as error:
             raise TableError(str(error)) from None
         name = self._new_name()
         holders = [""] * len(seats)

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .protocol import (
     MAX_SERVER_MESSAGE,
@@ -82,8 +83,9 @@ class TableConnection:
         spectators: bool,
         seed: int | None = None,
         bot_after: float = 0.0,
+        options: dict[str, Any] | None = None,
     ) -> str:
-        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after))
+        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after, options or {}))
         answer = await self._receive()
         if not isinstance(answer, Opened):
             raise TableRefusedError("the server answered something else")

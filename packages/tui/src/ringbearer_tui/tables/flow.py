@@ -93,6 +93,7 @@ async def open_table(app: RingbearerApp) -> None:
                 spectators=bool(spectators),
                 seed=request.seed,
                 bot_after=BOT_AFTER if takeover else 0.0,
+                options=request.options,
             )
         finally:
             connection.close()

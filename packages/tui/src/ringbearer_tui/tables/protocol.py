@@ -65,6 +65,8 @@ class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     seed: int | None = None
     bot_after: float = 0.0
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
+    options: dict[str, Any] = {}
+    """The game's options (a chapter of the Book, say), as the New game dialog gives them."""
 
 
 class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
