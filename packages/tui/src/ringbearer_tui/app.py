@@ -22,7 +22,7 @@ from .dialogs.confirm import ConfirmDialog
 from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
-from .environment import served_keys_file
+from .environment import served_keys_file, table_access
 from .games.adventure_book.saves import CampaignRecord, CampaignStore, is_campaign
 from .paths import AppPaths
 from .screens.game import GameScreen
@@ -34,6 +34,7 @@ from .seats import NewGameRequest
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
+from .tables import flow as table_flow
 from .terminal_watch import terminal_gone
 from .widgets.size_notice import SizeNotice, too_small
 
@@ -63,7 +64,14 @@ class StartCampaign(msgspec.Struct, frozen=True):
     record: CampaignRecord
 
 
-Start = StartNew | StartContinue | StartLoaded | StartCampaign
+class StartTable(msgspec.Struct, frozen=True):
+    """Sit at (or watch) a server's shared table: ``ssh -t HOST join NAME``."""
+
+    table: str
+    watch: bool = False
+
+
+Start = StartNew | StartContinue | StartLoaded | StartCampaign | StartTable
 
 
 class RingbearerApp(App[None]):
@@ -119,6 +127,10 @@ class RingbearerApp(App[None]):
             self.open_match(rb.Match.load(start.data))
         elif isinstance(start, StartCampaign):
             self.open_campaign(start.record)
+        elif isinstance(start, StartTable):
+            self.run_worker(
+                table_flow.sit(self, start.table, watch=start.watch), group="tables", exclusive=True
+            )
 
     def _install_signal_handlers(self) -> None:
         try:
@@ -286,8 +298,17 @@ class RingbearerApp(App[None]):
         self.push_screen(RulesScreen(session.match.game_id if session else None))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Accounts exist only over SSH: locally their key is neither in the footer nor live.
+        # Accounts and tables exist only over SSH: locally their keys are neither in the
+        # footer nor live.
+        if action == "tables":
+            return table_access() is not None
         return not (action == "account" and served_keys_file() is None)
+
+    def action_tables(self) -> None:
+        if table_access() is None:
+            self.notify(table_flow.NOT_SERVED)
+            return
+        self.run_worker(table_flow.browse(self), group="tables", exclusive=True)
 
     def action_account(self) -> None:
         keys_file = served_keys_file()

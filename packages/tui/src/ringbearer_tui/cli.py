@@ -51,6 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("continue", parents=[common], help="resume the most recent unfinished game")
     load = commands.add_parser("load", parents=[common], help="open a save file")
     load.add_argument("file", type=Path)
+    join = commands.add_parser(
+        "join", parents=[common], help="sit at a shared table (when served by ringbearer serve)"
+    )
+    join.add_argument("table", help="the table's name, e.g. 7f3k")
+    watch = commands.add_parser(
+        "watch", parents=[common], help="watch a shared table (when served by ringbearer serve)"
+    )
+    watch.add_argument("table", help="the table's name, e.g. 7f3k")
     serve = commands.add_parser("serve", parents=[common], help="let people play over SSH")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port (2222)")
@@ -149,7 +157,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = resolve_paths(args.data_dir)
     if args.command == "serve":
         return _serve(args, paths.data / "server")
-    from .app import RingbearerApp, Start, StartCampaign, StartContinue, StartLoaded, StartNew
+    from .app import (
+        RingbearerApp,
+        Start,
+        StartCampaign,
+        StartContinue,
+        StartLoaded,
+        StartNew,
+        StartTable,
+    )
     from .games.adventure_book.saves import CAMPAIGN_SUFFIX
     from .games.adventure_book.saves import decode as decode_campaign
 
@@ -160,6 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings, _ = load_settings(paths.settings_file)
             seats = parse_seats(args.seats, game, settings.default_names)
             start = StartNew(NewGameRequest(game.id, seats, {}, args.seed))
+        elif args.command in ("join", "watch"):
+            start = StartTable(args.table, watch=args.command == "watch")
         elif args.command == "continue":
             start = StartContinue()
         elif args.command == "load":

@@ -17,6 +17,10 @@ ACCOUNT_ENV = "RINGBEARER_ACCOUNT"
 KEYS_FILE_ENV = "RINGBEARER_KEYS_FILE"
 """The account's authorized-keys file, shown and edited on the Account screen (not for
 guests)."""
+TABLE_SOCKET_ENV = "RINGBEARER_TABLE_SOCKET"
+"""The server's table socket, where the game opens, joins and plays shared tables."""
+TABLE_TOKEN_ENV = "RINGBEARER_TABLE_TOKEN"
+"""The secret by which the table socket knows this game's account (the game never names it)."""
 
 
 def served_keys_file() -> Path | None:
@@ -28,3 +32,9 @@ def served_keys_file() -> Path | None:
 def served_account() -> str:
     """The served account's username, or ``""`` when not served."""
     return os.environ.get(ACCOUNT_ENV, "")
+
+
+def table_access() -> tuple[Path, str] | None:
+    """The table socket and this game's token, when served by a server that has tables."""
+    socket, token = os.environ.get(TABLE_SOCKET_ENV), os.environ.get(TABLE_TOKEN_ENV)
+    return (Path(socket), token) if socket and token else None

@@ -26,3 +26,5 @@ MENU = (
 ACCOUNT = MenuEntry("account", "Account", "a", "account", "The keys that may log in as you")
 """Offered only when the app is served over SSH."""
 HELP = MenuEntry("help", "Help", "question_mark", "help", "Keys and how the app works")
+TABLES = MenuEntry("tables", "Tables", "t", "tables", "Join, watch or open a shared table")
+"""Offered only when the app is served by a server with shared tables."""

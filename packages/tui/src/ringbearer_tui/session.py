@@ -21,6 +21,9 @@ class GameSession:
 
     after_end = "Back to the menu"
     """What the end-of-game dialog's button leads to."""
+    shared = False
+    """A seat at a server's shared table (see ``tables.remote``): the server plays the moves
+    and the bots and keeps the saves; there is no undo and no hint."""
 
     def __init__(self, match: rb.Match, store: SaveStore | None) -> None:
         self.match = match
@@ -204,6 +207,10 @@ class GameSession:
         if self.store is None:
             raise RuntimeError("this session has nowhere to save")
         self.store.save_as(self.match, name)
+
+    def end_details(self, summary: Callable[[rb.Match], str]) -> str:
+        """What the end-of-game dialog says beyond the outcome, by the look's ``summary``."""
+        return summary(self.match)
 
     def advice(self, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
         """The advisor's ranking of the current options (slow: call it off the UI thread)."""

@@ -32,6 +32,8 @@ class Settings(msgspec.Struct, kw_only=True):
     animation: bool = True
     bot_speed: BotSpeed = "normal"
     confirm_quit: bool = True
+    turn_bell: bool = False
+    """Ring the terminal's bell when it becomes your turn at a shared table."""
     default_names: list[str] = msgspec.field(
         default_factory=lambda: ["Frodo", "Sam", "Merry", "Pippin"]
     )

@@ -27,6 +27,8 @@ from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
+from ..tables.protocol import LogLine
+from ..tables.remote import RemoteSession
 from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
@@ -36,6 +38,10 @@ if TYPE_CHECKING:
     from ..app import RingbearerApp
 
 HINT_PLAYOUTS = 400
+
+
+def match_turns(match: rb.Match) -> int:
+    return match.game.turn_number(match.state)
 
 
 class GameScreen(Screen[None]):
@@ -58,8 +64,14 @@ class GameScreen(Screen[None]):
         Binding("c", "cards", "Cards", id="game.cards"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save"),
+        Binding("b", "seat_bot", "Bot for absent", id="game.seat-bot"),
+        Binding("x", "close_table", "Close table", id="game.close-table"),
         Binding("escape", "leave", "Menu", id="game.menu"),
     ]
+    SHARED_ONLY = frozenset({"seat_bot", "close_table"})
+    """Commands of a shared table's owner."""
+    LOCAL_ONLY = frozenset({"hint", "undo", "save_as"})
+    """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
     GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
@@ -79,6 +91,7 @@ class GameScreen(Screen[None]):
         """The advisor's ranking of the choices on screen, until the next step."""
         self._bot_pending = False
         self._handing_over = False
+        self._was_my_turn = False
 
     @property
     def rb_app(self) -> RingbearerApp:
@@ -100,6 +113,64 @@ class GameScreen(Screen[None]):
             log.record(self._who(seat), step, self._told(events))
         self.refresh_all()
         self.query_one(ActionMenu).focus()
+        if isinstance(self.session, RemoteSession):
+            self.session.listen(self._table_news)
+
+    def on_unmount(self) -> None:
+        if isinstance(self.session, RemoteSession):
+            self.session.close()
+
+    # -- a shared table ---------------------------------------------------------------------
+
+    def _table_news(self, lines: list[LogLine]) -> None:
+        """The server pushed an update: log its steps and redraw for this seat."""
+        session = self.session
+        assert isinstance(session, RemoteSession)
+        log = self.query_one(EventLog)
+        for line in lines:
+            log.record(line.who, line.label, line.told)
+        if session.problem:
+            self.notify(session.problem, title="Table", severity="warning")
+            session.problem = ""
+        self.refresh_all()
+        # A pushed view can change the board's height (the first view with a hand, a card
+        # drawn) with no resize or key to prompt a new layout; without one the new lines
+        # stayed cut off.
+        board = self.query_one("#board")
+        self.call_after_refresh(board.refresh, layout=True)
+        if session.my_turn and not self._was_my_turn and self.rb_app.settings.turn_bell:
+            self.app.bell()
+        self._was_my_turn = session.my_turn
+        self.refresh_bindings()
+
+    def action_seat_bot(self) -> None:
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return
+        away = [n for n, info in enumerate(session.seat_infos) if info.away]
+        if not away:
+            self.notify("Nobody is away.", title="Table")
+            return
+        name = session.seat_infos[away[0]].name
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                session.connection.seat_bot(away[0])
+
+        self.app.push_screen(ConfirmDialog(f"{name} is away. Let a bot play for them?"), done)
+
+    def action_close_table(self) -> None:
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                session.connection.close_table()
+
+        self.app.push_screen(
+            ConfirmDialog("Close this table? Every player finds it in their saves."), done
+        )
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -117,6 +188,9 @@ class GameScreen(Screen[None]):
         match = self.session.match
         prompt = self.query_one(Prompt)
         menu = self.query_one(ActionMenu)
+        if isinstance(self.session, RemoteSession):
+            # Who is away and who watches, on the board's frame: the prompt keeps its room.
+            self.query_one("#board-area").border_title = self.session.status
         if self.session.over:
             menu.show([], [])
             prompt.update(match.outcome.summary if match.outcome else "")
@@ -134,7 +208,11 @@ class GameScreen(Screen[None]):
             self._hand_over(prompt, menu)
             return
         prompt.remove_class("waiting")
-        prompt.update(prompt_of(self.look, match))
+        if isinstance(self.session, RemoteSession):
+            prompt.update(match.prompt)
+            prompt.set_class(not self.session.my_turn, "waiting")
+        else:
+            prompt.update(prompt_of(self.look, match))
         actions = match.actions()
         notes = None
         if self.advice is not None and set(self.advice.actions) == set(actions):
@@ -177,6 +255,9 @@ class GameScreen(Screen[None]):
             events = self.session.play(action)
         except rb.IllegalActionError as error:
             self.notify(error.reason, title="Not allowed", severity="warning")
+            return
+        if self.session.shared:
+            self.refresh_all()  # the move and its news come back from the server
             return
         self.call_after_refresh(self._autosave)
         self.advice = None
@@ -252,7 +333,14 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The card key is offered only by games whose looks explain cards.
-        return action != "cards" or isinstance(self.look, ExplainsCards)
+        if action == "cards":
+            return isinstance(self.look, ExplainsCards)
+        session = self.session
+        if action in self.LOCAL_ONLY:
+            return not session.shared
+        if action in self.SHARED_ONLY:
+            return isinstance(session, RemoteSession) and session.owner and not session.closed
+        return True
 
     def action_cards(self) -> None:
         """Read the card of the highlighted choice and every card the players hold."""
@@ -312,8 +400,8 @@ class GameScreen(Screen[None]):
         if not self.session.match.game.cooperative and outcome.winners:
             winner = self.session.seats[outcome.winners[0]].name
             title = f"{winner} wins!"
-        turns = self.session.match.game.turn_number(self.session.match.state)
-        details = self.look.summary(self.session.match) or (
+        turns = 0 if self.session.shared else match_turns(self.session.match)
+        details = self.session.end_details(self.look.summary) or (
             f"{len(self.session.match.log)} steps" + (f" over {turns} turns." if turns else ".")
         )
         body = f"{outcome.summary}\n\n{details}"

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
-from ..environment import served_keys_file
-from ..menu import ACCOUNT, MENU
+from ..environment import served_keys_file, table_access
+from ..menu import ACCOUNT, MENU, TABLES
 
 if TYPE_CHECKING:
     from ..app import RingbearerApp
@@ -35,7 +35,7 @@ class MainMenu(Screen[None]):
             Binding(
                 entry.key, f"app.{entry.action}", entry.label, show=False, id=f"menu.{entry.id}"
             )
-            for entry in (*MENU, ACCOUNT)
+            for entry in (*MENU, TABLES, ACCOUNT)
         ),
         Binding("down,j", "app.focus_next", "Next", show=False, id="menu.down"),
         Binding("up,k", "app.focus_previous", "Previous", show=False, id="menu.up"),
@@ -60,7 +60,8 @@ class MainMenu(Screen[None]):
                 )
             with Center(), Vertical(id="entries"):
                 served = served_keys_file() is not None
-                for entry in (*MENU, ACCOUNT) if served else MENU:
+                extras = ((TABLES,) if table_access() else ()) + ((ACCOUNT,) if served else ())
+                for entry in (*MENU, *extras):
                     label = f"{entry.label}  [dim]({entry.key})[/dim]"
                     yield Button(label, id=entry.id, compact=True)
             with Center():
@@ -83,5 +84,5 @@ class MainMenu(Screen[None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        entry = next(e for e in (*MENU, ACCOUNT) if e.id == event.button.id)
+        entry = next(e for e in (*MENU, TABLES, ACCOUNT) if e.id == event.button.id)
         getattr(self.app, f"action_{entry.action}")()

@@ -1,4 +1,5 @@
-"""Settings: theme, animation, bot speed, confirm before quitting, default names."""
+"""Settings: theme, animation, bot speed, confirm before quitting, the turn bell,
+default names."""
 
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ class SettingsScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Confirm before quitting")
                     yield Switch(settings.confirm_quit, id="confirm_quit")
+                with Horizontal(classes="row"):
+                    yield Label("Bell on your turn")
+                    yield Switch(settings.turn_bell, id="turn_bell")
                 for seat in range(4):
                     with Horizontal(classes="row"):
                         yield Label(f"Default name, seat {seat + 1}")
@@ -87,6 +91,7 @@ class SettingsScreen(Screen[None]):
             animation=self.query_one("#animation", Switch).value,
             bot_speed=speed if speed in BOT_DELAYS else current.bot_speed,
             confirm_quit=self.query_one("#confirm_quit", Switch).value,
+            turn_bell=self.query_one("#turn_bell", Switch).value,
             default_names=[name or f"Player {n + 1}" for n, name in enumerate(names)],
             keymap=current.keymap,
         )

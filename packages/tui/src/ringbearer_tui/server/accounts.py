@@ -7,7 +7,7 @@ anything a client sends, so no name a client can type reaches another account's 
 
 Layout under the server's data folder::
 
-    accounts/index.json              username -> account id
+    ringbearer.db                    username -> account id (see ``database``)
     accounts/<id>/authorized_keys    OpenSSH public keys, one a line
     accounts/<id>/data/              the app's saves and settings for this account
 """
@@ -23,6 +23,7 @@ import asyncssh
 import msgspec
 
 from ..atomic import write_atomic
+from .database import Database
 
 USERNAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _ACCOUNT_ID = re.compile(r"[0-9a-f]{32}")
@@ -77,21 +78,16 @@ def read_keys(path: Path) -> list[asyncssh.SSHKey]:
 
 
 class AccountStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, database: Database | None = None) -> None:
         self.root = root / "accounts"
-        self._index_file = self.root / "index.json"
+        self.database = database or Database(root)
         self._lock = threading.Lock()
 
-    def _index(self) -> dict[str, str]:
-        try:
-            index = msgspec.json.decode(self._index_file.read_bytes(), type=dict[str, str])
-        except FileNotFoundError:
-            return {}
-        return {name: ident for name, ident in index.items() if _ACCOUNT_ID.fullmatch(ident)}
-
     def find(self, username: str) -> Account | None:
-        ident = self._index().get(username)
-        return None if ident is None else Account(username, ident, self.root / ident)
+        ident = self.database.account_id(username)
+        if ident is None or not _ACCOUNT_ID.fullmatch(ident):
+            return None
+        return Account(username, ident, self.root / ident)
 
     def check(self, username: str, key: asyncssh.SSHKey) -> None:
         """Refuse (with the reason) a key that may not log in as ``username``; change nothing.
@@ -116,17 +112,17 @@ class AccountStore:
         return account
 
     def _register(self, username: str, key: asyncssh.SSHKey) -> Account:
-        index = self._index()
-        account = Account(username, uuid.uuid4().hex, Path())
-        account = Account(username, account.id, self.root / account.id)
+        ident = uuid.uuid4().hex
+        account = Account(username, ident, self.root / ident)
         account.data.mkdir(parents=True, exist_ok=True)
         write_atomic(account.keys_file, (key_line(key) + "\n").encode(), keep_backup=False)
-        index[username] = account.id
-        write_atomic(self._index_file, msgspec.json.encode(index), keep_backup=False)
+        if not self.database.add_account(username, ident):
+            # Another server process registered the name first: that account stands.
+            raise AccountError(f"{username!r} was registered a moment ago by another key")
         return account
 
     def usernames(self) -> list[str]:
-        return sorted(self._index())
+        return self.database.usernames()
 
 
 def _check_username(username: str) -> None:

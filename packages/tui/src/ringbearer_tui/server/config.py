@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -10,7 +11,18 @@ import msgspec
 from ..rules_text import GAME_IDS
 
 GAMES = GAME_IDS
-"""What an exec request may ask for (``ssh -t host mount-doom``): nothing else runs."""
+"""What an exec request may ask for (``ssh -t host mount-doom``): nothing else runs, but
+``join NAME`` and ``watch NAME`` for a shared table (see :func:`table_command`)."""
+TABLE_COMMANDS = ("join", "watch")
+_TABLE_NAME = re.compile(r"[a-z0-9]{1,16}")
+
+
+def table_command(command: str) -> list[str] | None:
+    """``["join", name]`` or ``["watch", name]`` for such a request; None for anything else."""
+    parts = command.split()
+    if len(parts) == 2 and parts[0] in TABLE_COMMANDS and _TABLE_NAME.fullmatch(parts[1]):
+        return parts
+    return None
 
 
 class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -28,3 +40,5 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Per client address."""
     hangup_grace: float = 5.0
     """Seconds a hung-up game has to save and exit before it is killed."""
+    table_bot_delay: float = 0.5
+    """Seconds a bot at a shared table waits before it moves, so people can follow."""

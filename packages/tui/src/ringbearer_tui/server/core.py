@@ -22,11 +22,13 @@ from pathlib import Path
 import asyncssh
 from asyncssh.connection import SSHConnection
 
-from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV
+from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
-from .config import GAMES, ServeConfig
+from .config import GAMES, ServeConfig, table_command
 from .limits import RateLimiter
 from .logs import log
+from .table_socket import TableSocket, socket_path
+from .tables import TableService
 from .terminal import (
     DEFAULT_TERM,
     RESET,
@@ -157,6 +159,13 @@ class GameServer:
         self.live: dict[str, LiveGame] = {}
         self.sessions: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.tables = TableService(
+            config.data_dir,
+            self.accounts.find,
+            database=self.accounts.database,
+            bot_delay=config.table_bot_delay,
+        )
+        self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
 
     @property
     def port(self) -> int:
@@ -164,6 +173,10 @@ class GameServer:
         return int(self._acceptor.get_port())
 
     async def start(self) -> None:
+        for problem in self.tables.restore():
+            log("table", action="not restored", why=problem)
+        await self.table_socket.start()
+        self.tables.start_bots()
         self._acceptor = await asyncssh.create_server(
             lambda: _ConnectionHandler(self),
             self.config.host,
@@ -189,6 +202,8 @@ class GameServer:
             game.hang_up("the server is shutting down")
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=self.config.hangup_grace + 5)
+        await self.table_socket.close()
+        await self.tables.close_all()
 
     def guest_account(self) -> Account:
         ident = uuid.uuid4().hex
@@ -259,10 +274,20 @@ class GameServer:
         arguments: list[str] = []
         if process.command:
             wanted = process.command.strip()
-            if wanted not in GAMES:
-                say(f"You can ask for one of these games: {', '.join(GAMES)}.")
+            table = table_command(wanted)
+            if table is not None and account.username == GUEST:
+                say("Guests do not sit at shared tables: log in with your own name and key.")
+                return 1, "guest at a table"
+            if table is not None:
+                arguments = table
+            elif wanted not in GAMES:
+                say(
+                    f"You can ask for one of these games: {', '.join(GAMES)}; "
+                    "or join NAME, or watch NAME, for a shared table."
+                )
                 return 1, "bad command"
-            arguments = ["new", wanted]
+            else:
+                arguments = ["new", wanted]
         if len(self.live) >= self.config.max_sessions and account.id not in self.live:
             say(f"The server is full ({self.config.max_sessions} players). Please try again later.")
             return 1, "full"
@@ -303,8 +328,14 @@ class GameServer:
     ) -> tuple[int, str]:
         account.data.mkdir(parents=True, exist_ok=True)
         extra = {ACCOUNT_ENV: account.username}
+        token = ""
         if account.username != GUEST:
             extra[KEYS_FILE_ENV] = str(account.keys_file)
+            # Guests do not sit at shared tables: a table's seat belongs to an account that
+            # can come back to it.
+            token = self.tables.issue_token(account.username)
+            extra[TABLE_SOCKET_ENV] = str(self.table_socket.path)
+            extra[TABLE_TOKEN_ENV] = token
         term = process.term_type or DEFAULT_TERM
         env = child_environment(term, str(account.data), extra)
         # The size now, which may have changed while the player answered about a take-over.
@@ -328,6 +359,7 @@ class GameServer:
             )
         except BaseException:
             os.close(master)
+            self.tables.revoke_token(token)
             raise
         finally:
             os.close(slave)
@@ -347,6 +379,7 @@ class GameServer:
             if child.returncode is None:  # _pump failed part-way: still hang the game up
                 await self._hang_up(game)
             game.close_terminal()
+            self.tables.revoke_token(token)
             if self.live.get(account.id) is game:
                 del self.live[account.id]
 
@@ -371,7 +404,9 @@ class GameServer:
                 loop.remove_reader(master)
                 output_closed.set()
                 return
-            process.stdout.write(data)
+            # The player's connection may have gone already; then the session is ending.
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                process.stdout.write(data)
 
         async def forward_input() -> None:
             nonlocal last_input

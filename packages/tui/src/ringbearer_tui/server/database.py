@@ -1,0 +1,122 @@
+"""The server's records in SQLite: accounts (username and folder id) and shared tables.
+
+One file, ``ringbearer.db`` in the server's data folder, in WAL mode, so a reader never waits
+for the writer. Keys stay in each account's ``authorized_keys`` (the player edits them from
+the app) and saves stay files; only the index lives here. A data folder made before this
+file existed keeps its accounts: the old ``accounts/index.json`` is read in once and kept,
+renamed, beside it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from pathlib import Path
+
+import msgspec
+
+DATABASE_NAME = "ringbearer.db"
+SCHEMA_VERSION = 1
+_ACCOUNT_ID = re.compile(r"[0-9a-f]{32}")
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS accounts (
+    username TEXT PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS tables (
+    name TEXT PRIMARY KEY,
+    record BLOB NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0
+);
+"""
+
+
+class Database:
+    """A connection to the server's database, safe to share between threads."""
+
+    def __init__(self, root: Path) -> None:
+        root.mkdir(parents=True, exist_ok=True)
+        self.path = root / DATABASE_NAME
+        self._lock = threading.Lock()
+        self._connection = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        with self._lock:
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.executescript(_SCHEMA)
+            self._connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self._migrate_account_index(root / "accounts" / "index.json")
+
+    def _migrate_account_index(self, index_file: Path) -> None:
+        """Read in the JSON index that kept accounts before this database did."""
+        try:
+            data = index_file.read_bytes()
+        except FileNotFoundError:
+            return
+        try:
+            index = msgspec.json.decode(data, type=dict[str, str])
+        except msgspec.DecodeError:
+            return  # left in place, untouched, for a person to look at
+        with self._lock:
+            self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                for username, ident in index.items():
+                    if _ACCOUNT_ID.fullmatch(ident):
+                        self._connection.execute(
+                            "INSERT OR IGNORE INTO accounts (username, id) VALUES (?, ?)",
+                            (username, ident),
+                        )
+                self._connection.execute("COMMIT")
+            except BaseException:
+                self._connection.execute("ROLLBACK")
+                raise
+        index_file.rename(index_file.with_name("index.json.migrated"))
+
+    # -- accounts -------------------------------------------------------------------------------
+
+    def account_id(self, username: str) -> str | None:
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT id FROM accounts WHERE username = ?", (username,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def add_account(self, username: str, ident: str) -> bool:
+        """Record a new account; False if the name was taken meanwhile."""
+        with self._lock:
+            cursor = self._connection.execute(
+                "INSERT OR IGNORE INTO accounts (username, id) VALUES (?, ?)", (username, ident)
+            )
+        return cursor.rowcount == 1
+
+    def usernames(self) -> list[str]:
+        with self._lock:
+            rows = self._connection.execute("SELECT username FROM accounts ORDER BY username")
+            return [str(row[0]) for row in rows]
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def put_table(self, name: str, record: bytes, closed: bool) -> None:
+        with self._lock:
+            self._connection.execute(
+                "INSERT INTO tables (name, record, closed) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET record = excluded.record, "
+                "closed = excluded.closed",
+                (name, record, int(closed)),
+            )
+
+    def open_tables(self) -> list[tuple[str, bytes]]:
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT name, record FROM tables WHERE closed = 0 ORDER BY name"
+            )
+            return [(str(name), bytes(record)) for name, record in rows]
+
+    def table_names(self) -> set[str]:
+        with self._lock:
+            return {str(row[0]) for row in self._connection.execute("SELECT name FROM tables")}
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()

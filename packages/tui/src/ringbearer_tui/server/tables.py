@@ -1,0 +1,508 @@
+"""Shared tables: a match that several accounts play, owned by the server process.
+
+A table keeps its match, who holds each seat, and who is watching. It checks every action
+against the seat of the connection that sent it, and gives each connection its own seat's
+view only (spectators the public view). It is saved after every step, so a restarted server
+brings it back with its seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import ringbearer_engine as rb
+
+from ..atomic import write_atomic
+from ..paths import resolve_paths
+from ..seats import Seat
+from ..session import GameSession
+from ..storage import SaveStore
+from ..tables.protocol import LogLine, SeatInfo, SeatPlan, TableEntry, Update
+from .accounts import Account
+from .database import Database
+
+NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+"""Table names avoid letters that read alike (i/l/1, o/0)."""
+NAME_LENGTH = 4
+FIRST_LINES = 30
+MAX_BOT_AFTER = 24 * 3600.0
+"""A newcomer's log starts with this many steps, as the local game screen's does."""
+
+
+class TableError(ValueError):
+    """A table request that cannot be carried out, with the reason."""
+
+
+class TableRecord(msgspec.Struct, kw_only=True):
+    """What is kept of a table besides its match."""
+
+    name: str
+    owner: str
+    holders: list[str]
+    """The account holding each seat; "" for an open seat or a bot's."""
+    spectators: bool = True
+    closed: bool = False
+    bot_after: float = 0.0
+    """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
+
+
+class Seated:
+    """One connection at a table, and what it has been sent."""
+
+    def __init__(self, account: str, seat: int | None, send: Callable[[Update], None]) -> None:
+        self.account = account
+        self.seat = seat
+        self.send = send
+        self.lines_sent: int | None = None
+
+
+@dataclass
+class Table:
+    record: TableRecord
+    session: GameSession
+    folder: Path
+    database: Database
+    lines: list[LogLine] = field(default_factory=list)
+    present: list[Seated] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+    @property
+    def match(self) -> rb.Match:
+        return self.session.match
+
+    @property
+    def spectators(self) -> int:
+        return sum(1 for seated in self.present if seated.seat is None)
+
+    def seat_of(self, account: str) -> int | None:
+        for n, holder in enumerate(self.record.holders):
+            if holder == account:
+                return n
+        return None
+
+    def open_seats(self) -> list[int]:
+        return [
+            n
+            for n, holder in enumerate(self.record.holders)
+            if not holder and not self.session.seats[n].is_bot
+        ]
+
+    def connected(self, seat: int) -> bool:
+        return any(seated.seat == seat for seated in self.present)
+
+    def welcomes(self, account: str) -> bool:
+        """Whether the "Join a table" list shows this table to ``account``."""
+        held = self.seat_of(account) is not None
+        return held or bool(self.open_seats()) or self.record.spectators
+
+    def seat_infos(self) -> list[SeatInfo]:
+        infos = []
+        for n, seat in enumerate(self.session.seats):
+            holder = self.record.holders[n]
+            infos.append(
+                SeatInfo(
+                    name=seat.name,
+                    account=holder,
+                    bot=(seat.bot or "heuristic") if seat.is_bot else "",
+                    away=bool(holder) and not seat.is_bot and not self.connected(n),
+                )
+            )
+        return infos
+
+    def entry(self, account: str) -> TableEntry:
+        return TableEntry(
+            name=self.name,
+            game=self.match.game_id,
+            owner=self.record.owner,
+            seats=self.seat_infos(),
+            open_seats=len(self.open_seats()),
+            spectators=self.spectators,
+            watchable=self.record.spectators,
+            mine=self.seat_of(account) is not None,
+        )
+
+    # -- what a connection is shown ----------------------------------------------------------
+
+    def update_for(self, seated: Seated) -> Update:
+        """Everything ``seated``'s screen shows, and nothing of any other seat's."""
+        match = self.match
+        seat = seated.seat
+        to_move = match.to_move
+        deciding = seat is not None and seat == to_move and not self.record.closed
+        outcome = match.outcome
+        start = (
+            max(0, len(self.lines) - FIRST_LINES)
+            if seated.lines_sent is None
+            else seated.lines_sent
+        )
+        seated.lines_sent = len(self.lines)
+        return Update(
+            step=len(match.log),
+            public=msgspec.to_builtins(match.view(None)),
+            view=None if seat is None else msgspec.to_builtins(match.view(seat)),
+            to_move=to_move,
+            prompt=match.prompt if deciding else "",
+            actions=[str(action) for action in match.actions()] if deciding else [],
+            outcome=None if outcome is None else msgspec.to_builtins(outcome),
+            summary=self._summary() if outcome is not None else "",
+            turn=match.game.turn_number(match.state),
+            lines=self.lines[start:],
+            seats=self.seat_infos(),
+            spectators=self.spectators,
+            closed=self.record.closed,
+        )
+
+    def _summary(self) -> str:
+        from ..games import look_for
+
+        return look_for(self.match.game_id).summary(self.match)
+
+    def push(self) -> None:
+        for seated in list(self.present):
+            seated.send(self.update_for(seated))
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def play(self, action: rb.Action | str) -> None:
+        """Play for whoever decides now and log it in words; the caller pushes the news
+        and then saves (the players are told first, the disk is waited for after)."""
+        from ..games import look_for, tell
+
+        look = look_for(self.match.game_id)
+        parsed = self.match.parse(action) if isinstance(action, str) else action
+        seat = self.match.to_move
+        label = look.describe(self.match, parsed) if parsed in self.match.actions() else ""
+        events = self.session.play(parsed)  # raises IllegalActionError, changing nothing
+        who = None if seat is None else self.session.seats[seat].name
+        players = [s.name for s in self.session.seats]
+        self.lines.append(LogLine(who, label, [tell(look, event, players) for event in events]))
+
+    def save(self) -> None:
+        """The match to its file first, then the record: a record never names a step that
+        its match file does not hold."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.match.meta["seats"] = [msgspec.to_builtins(seat) for seat in self.session.seats]
+        write_atomic(self.folder / "match.rbsave", self.match.save())
+        self.database.put_table(self.name, msgspec.json.encode(self.record), self.record.closed)
+
+    def bot_to_move(self) -> bool:
+        return self.session.bot_to_move and not self.record.closed
+
+    def retold(self) -> list[LogLine]:
+        from ..games import look_for, tell
+
+        look = look_for(self.match.game_id)
+        players = [s.name for s in self.session.seats]
+        return [
+            LogLine(
+                None if seat is None else players[seat],
+                label,
+                [tell(look, event, players) for event in events],
+            )
+            for seat, label, events in self.session.retell(look.describe, last=FIRST_LINES)
+        ]
+
+
+class TableService:
+    """Every table of the server, the tokens that name accounts, and the bots that play."""
+
+    def __init__(
+        self,
+        root: Path,
+        find_account: Callable[[str], Account | None],
+        *,
+        database: Database | None = None,
+        bot_delay: float = 0.5,
+    ) -> None:
+        self.root = root / "tables"
+        self.database = database or Database(root)
+        self.find_account = find_account
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._tokens: dict[str, str] = {}
+
+    # -- who is asking -------------------------------------------------------------------------
+
+    def issue_token(self, username: str) -> str:
+        """A secret for one game process to speak for ``username``; revoke it when it ends."""
+        token = secrets.token_hex(16)
+        self._tokens[token] = username
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    def account_of(self, token: str) -> str:
+        account = self._tokens.get(token) if isinstance(token, str) else None
+        if account is None:
+            raise TableError("this connection is not one the server started")
+        return account
+
+    # -- opening, restoring, listing -------------------------------------------------------------
+
+    def open(
+        self,
+        owner: str,
+        game_id: str,
+        plans: list[SeatPlan],
+        *,
+        spectators: bool = True,
+        seed: int | None = None,
+        bot_after: float = 0.0,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        try:
+            game = rb.get_game(game_id)
+        except KeyError:
+            raise TableError(f"there is no game {game_id!r}") from None
+        seats = []
+        for plan in plans:
+            name = plan.name.strip()
+            if not name or len(name) > 24 or not name.isprintable():
+                raise TableError("a seat needs a name of 1-24 printable characters")
+            if plan.bot and plan.bot not in rb.bot_names(game):
+                raise TableError(f"{game.title} has no bot {plan.bot!r}")
+            seats.append(Seat(name, "bot", plan.bot) if plan.bot else Seat(name))
+        people = [n for n, seat in enumerate(seats) if not seat.is_bot]
+        if not people:
+            raise TableError("a table needs at least one seat for a person")
+        try:
+            session = GameSession.start(game.id, seats, seed, options or {}, None)
+        except (rb.RingbearerError, msgspec.ValidationError) as error:
+            raise TableError(str(error)) from None
+        name = self._new_name()
+        holders = [""] * len(seats)
+        holders[people[0]] = owner
+        if not 0 <= bot_after <= MAX_BOT_AFTER:
+            raise TableError(f"a bot may wait 0 to {MAX_BOT_AFTER:g} seconds, not {bot_after:g}")
+        record = TableRecord(
+            name=name, owner=owner, holders=holders, spectators=spectators, bot_after=bot_after
+        )
+        table = Table(record, session, self.root / name, self.database)
+        table.save()
+        self.tables[name] = table
+        self._schedule_bot(table)
+        return table
+
+    def _new_name(self) -> str:
+        while True:
+            name = "".join(secrets.choice(NAME_LETTERS) for _ in range(NAME_LENGTH))
+            if name not in self.database.table_names() and not (self.root / name).exists():
+                return name
+
+    def restore(self) -> list[str]:
+        """Bring back every table that was open when the server last stopped.
+
+        Returns the problems met: a damaged table is left on disk and named, not loaded."""
+        problems: list[str] = []
+        for name, data in self.database.open_tables():
+            folder = self.root / name
+            try:
+                record = msgspec.json.decode(data, type=TableRecord)
+                match = rb.Match.load((folder / "match.rbsave").read_bytes())
+            except (OSError, msgspec.DecodeError, rb.SaveError) as error:
+                problems.append(f"{name}: {error}")
+                continue
+            if record.name != name or len(record.holders) != len(match.players):
+                problems.append(f"{name}: its record does not fit its match")
+                continue
+            table = Table(record, GameSession(match, None), folder, self.database)
+            table.lines = table.retold()
+            self.tables[name] = table
+            self._schedule_bot(table)
+        return problems
+
+    def listing(self, account: str) -> list[TableEntry]:
+        return [
+            table.entry(account)
+            for table in self.tables.values()
+            if not table.record.closed and table.welcomes(account)
+        ]
+
+    # -- sitting down ---------------------------------------------------------------------------
+
+    def join(
+        self, account: str, name: str, seat: int | None, watch: bool, send: Callable[[Update], None]
+    ) -> tuple[Table, Seated]:
+        """Seat (or stand, for ``watch``) an account at a table; the caller pushes the news
+        once it has welcomed the connection."""
+        table = self.tables.get(name)
+        if table is None or table.record.closed:
+            raise TableError(f"there is no open table {name!r}")
+        if watch:
+            if not table.record.spectators:
+                raise TableError(f"table {name} does not allow spectators")
+            chosen: int | None = None
+        else:
+            chosen = self._seat_for(table, account, seat)
+        seated = Seated(account, chosen, send)
+        if chosen is not None:
+            for other in [s for s in table.present if s.seat == chosen]:
+                # The same account from a newer connection takes its seat back.
+                table.present.remove(other)
+            if not table.record.holders[chosen]:
+                table.record.holders[chosen] = account
+                table.save()
+        table.present.append(seated)
+        return table, seated
+
+    def _seat_for(self, table: Table, account: str, wanted: int | None) -> int:
+        held = table.seat_of(account)
+        if wanted is None:
+            if held is not None:
+                return held
+            free = table.open_seats()
+            if not free:
+                raise TableError(f"table {table.name} has no open seat")
+            return free[0]
+        if not isinstance(wanted, int) or not 0 <= wanted < len(table.record.holders):
+            raise TableError(f"table {table.name} has no seat {wanted}")
+        if held is not None and held != wanted:
+            raise TableError(f"your seat at table {table.name} is {held + 1}, not {wanted + 1}")
+        if held == wanted:
+            return wanted
+        if wanted not in table.open_seats():
+            raise TableError(f"seat {wanted + 1} at table {table.name} is not yours")
+        return wanted
+
+    def leave(self, table: Table, seated: Seated) -> None:
+        if seated in table.present:
+            table.present.remove(seated)
+            table.push()
+            seat = seated.seat
+            if seat is not None and table.record.bot_after > 0 and not table.connected(seat):
+                asyncio.get_running_loop().call_later(
+                    table.record.bot_after, self._bot_for_absent, table, seat
+                )
+
+    def _bot_for_absent(self, table: Table, seat: int) -> None:
+        """The table was opened to let a bot play for a person away this long."""
+        if table.record.closed or table.connected(seat) or table.session.seats[seat].is_bot:
+            return
+        self._give_to_bot(table, seat)
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def act(self, table: Table, seated: Seated, text: str, step: int) -> None:
+        """Play ``text`` for ``seated``'s seat; every refusal is a :class:`TableError`."""
+        if table.record.closed:
+            raise TableError("the table is closed")
+        if seated.seat is None:
+            raise TableError("spectators cannot act")
+        if seated not in table.present:
+            raise TableError("your seat was taken by your newer connection")
+        if table.session.seats[seated.seat].is_bot:
+            raise TableError("a bot plays your seat now")
+        if table.match.to_move != seated.seat:
+            raise TableError("it is not your turn")
+        if step != len(table.match.log):
+            raise TableError("the game moved on; choose again")
+        try:
+            table.play(text)
+        except rb.RingbearerError as error:
+            raise TableError(getattr(error, "reason", None) or str(error)) from None
+        self._after_step(table)
+
+    def seat_bot(self, table: Table, seated: Seated, seat: int) -> None:
+        """The owner gives an absent person's seat to a bot."""
+        self._check_owner(table, seated)
+        if not isinstance(seat, int) or not 0 <= seat < len(table.record.holders):
+            raise TableError(f"table {table.name} has no seat {seat}")
+        current = table.session.seats[seat]
+        if current.is_bot:
+            raise TableError(f"a bot already plays {current.name}'s seat")
+        if table.connected(seat):
+            raise TableError(f"{current.name} is here; only an absent player's seat goes to a bot")
+        self._give_to_bot(table, seat)
+
+    def _give_to_bot(self, table: Table, seat: int) -> None:
+        current = table.session.seats[seat]
+        table.session.seats[seat] = Seat(current.name, "bot", "heuristic")
+        table.record.holders[seat] = ""
+        table.save()
+        table.push()
+        self._schedule_bot(table)
+
+    def close(self, table: Table, seated: Seated) -> None:
+        self._check_owner(table, seated)
+        self._finish(table)
+
+    def _check_owner(self, table: Table, seated: Seated) -> None:
+        if seated.account != table.record.owner or seated.seat is None:
+            raise TableError("only the table's owner may do that")
+
+    def _after_step(self, table: Table) -> None:
+        if table.match.outcome is not None:
+            self._finish(table)
+            return
+        table.push()
+        table.save()
+        self._schedule_bot(table)
+
+    def _finish(self, table: Table) -> None:
+        """Close the table: every player gets the match in their saves; the table is done."""
+        table.record.closed = True
+        table.save()
+        for account in {holder for holder in table.record.holders if holder}:
+            self._save_for(account, table)
+        table.push()
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        self.tables.pop(table.name, None)
+
+    def _save_for(self, username: str, table: Table) -> None:
+        account = self.find_account(username)
+        if account is None:
+            return
+        paths = resolve_paths(account.data)
+        store = SaveStore(paths.saves, paths.autosaves)
+        with contextlib.suppress(OSError, ValueError):
+            store.save_as(table.match, f"table {table.name}", overwrite=True)
+
+    # -- bots -----------------------------------------------------------------------------------
+
+    def _schedule_bot(self, table: Table) -> None:
+        if not table.bot_to_move():
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        with contextlib.suppress(RuntimeError):  # no loop: restored before serving
+            table.bot_task = asyncio.get_running_loop().create_task(self._bots_play(table))
+
+    async def _bots_play(self, table: Table) -> None:
+        while table.bot_to_move():
+            await asyncio.sleep(self.bot_delay)
+            step = len(table.match.log)
+            action = await asyncio.to_thread(table.session.bot_choice)
+            if len(table.match.log) != step or not table.bot_to_move():
+                continue  # something else moved the game on meanwhile
+            table.play(action)
+            if table.session.over:
+                self._finish(table)
+                return
+            table.push()
+            table.save()
+
+    def start_bots(self) -> None:
+        """Let restored tables' bots play, once the server's loop runs."""
+        for table in list(self.tables.values()):
+            self._schedule_bot(table)
+
+    async def close_all(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.bot_task

@@ -1,0 +1,150 @@
+"""The game process's end of the table socket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .protocol import (
+    MAX_SERVER_MESSAGE,
+    Act,
+    ClientMessage,
+    CloseTable,
+    Hello,
+    ListTables,
+    Opened,
+    OpenTable,
+    ProtocolError,
+    Refused,
+    SeatBot,
+    SeatPlan,
+    ServerMessage,
+    TableEntry,
+    Tables,
+    Update,
+    Welcome,
+    decode_server,
+    frame,
+    read_frame,
+)
+
+CONNECT_TIMEOUT = 10.0
+
+
+class TableRefusedError(Exception):
+    """The server said no, with its reason (or the connection failed, with why)."""
+
+
+class TableConnection:
+    """One connection to the server's table service."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, token: str):
+        self._reader = reader
+        self._writer = writer
+        self._token = token
+        self._listening: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, socket: Path, token: str) -> TableConnection:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_unix_connection(str(socket)), CONNECT_TIMEOUT
+            )
+        except (OSError, TimeoutError) as error:
+            raise TableRefusedError(f"the server's tables cannot be reached ({error})") from None
+        return cls(reader, writer, token)
+
+    def _send(self, message: ClientMessage) -> None:
+        if not self._writer.is_closing():
+            self._writer.write(frame(message))
+
+    async def _receive(self) -> ServerMessage:
+        try:
+            data = await asyncio.wait_for(
+                read_frame(self._reader, MAX_SERVER_MESSAGE), CONNECT_TIMEOUT
+            )
+        except (OSError, TimeoutError, ProtocolError) as error:
+            raise TableRefusedError(f"the server's tables did not answer ({error})") from None
+        if data is None:
+            raise TableRefusedError("the server closed the connection")
+        message = decode_server(data)
+        if isinstance(message, Refused):
+            raise TableRefusedError(message.reason)
+        return message
+
+    async def open_table(
+        self,
+        game: str,
+        seats: list[SeatPlan],
+        *,
+        spectators: bool,
+        seed: int | None = None,
+        bot_after: float = 0.0,
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after, options or {}))
+        answer = await self._receive()
+        if not isinstance(answer, Opened):
+            raise TableRefusedError("the server answered something else")
+        return answer.table
+
+    async def list_tables(self) -> list[TableEntry]:
+        self._send(ListTables(self._token))
+        answer = await self._receive()
+        if not isinstance(answer, Tables):
+            raise TableRefusedError("the server answered something else")
+        return answer.tables
+
+    async def sit(
+        self, table: str, *, watch: bool = False, seat: int | None = None
+    ) -> tuple[Welcome, Update]:
+        """Join a table (or watch it); its welcome and the first update."""
+        self._send(Hello(self._token, table, seat, watch))
+        welcome = await self._receive()
+        if not isinstance(welcome, Welcome):
+            raise TableRefusedError("the server answered something else")
+        update = await self._receive()
+        if not isinstance(update, Update):
+            raise TableRefusedError("the server answered something else")
+        return welcome, update
+
+    def listen(
+        self, on_update: Callable[[Update], None], on_refused: Callable[[str], None]
+    ) -> None:
+        """Hand every later message to these callbacks, on this loop, until the end."""
+
+        async def run() -> None:
+            while True:
+                try:
+                    data = await read_frame(self._reader, MAX_SERVER_MESSAGE)
+                    if data is None:
+                        on_refused("the server closed the table's connection")
+                        return
+                    message = decode_server(data)
+                except (OSError, ProtocolError) as error:
+                    on_refused(f"the table's connection failed ({error})")
+                    return
+                if isinstance(message, Update):
+                    on_update(message)
+                elif isinstance(message, Refused):
+                    on_refused(message.reason)
+
+        self._listening = asyncio.ensure_future(run())
+
+    def act(self, text: str, step: int) -> None:
+        self._send(Act(text, step))
+
+    def seat_bot(self, seat: int) -> None:
+        self._send(SeatBot(seat))
+
+    def close_table(self) -> None:
+        self._send(CloseTable())
+
+    def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+        with contextlib.suppress(Exception):
+            self._writer.close()

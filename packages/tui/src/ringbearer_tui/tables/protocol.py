@@ -1,0 +1,205 @@
+"""The table socket's messages, and how they travel: a 4-byte big-endian length, then that
+many bytes of MessagePack.
+
+A game process speaks for one account only, and cannot say which: the server gave it a
+random token when it started it, and the server alone maps the token to the account. So a
+hello names the table and the seat wanted, never the account.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgspec
+
+MAX_CLIENT_MESSAGE = 4 * 1024
+"""A client never needs more: its longest message is one action's notation."""
+MAX_SERVER_MESSAGE = 4 * 1024 * 1024
+"""Views and a retold log; generous, but a bound all the same."""
+_LENGTH = struct.Struct(">I")
+
+
+class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
+    """The first message: which table, and which seat. ``seat`` None with ``watch`` False
+    means "the seat I hold there, or else the first open one"."""
+
+    token: str
+    table: str
+    seat: int | None = None
+    watch: bool = False
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    """Play ``text`` (the action's notation) at step ``step``, the step the player saw."""
+
+    text: str
+    step: int
+
+
+class SeatBot(msgspec.Struct, tag="seat-bot", forbid_unknown_fields=True):
+    """The owner gives an absent player's seat to a bot."""
+
+    seat: int
+
+
+class CloseTable(msgspec.Struct, tag="close", forbid_unknown_fields=True):
+    """The owner ends the table; it is saved for every player."""
+
+
+class SeatPlan(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat of a table being opened: its name, and the bot that plays it ("" for a person)."""
+
+    name: str
+    bot: str = ""
+
+
+class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
+    """Open a new table; the opener is its owner and takes the first person's seat."""
+
+    token: str
+    game: str
+    seats: list[SeatPlan]
+    spectators: bool = True
+    seed: int | None = None
+    bot_after: float = 0.0
+    """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
+    options: dict[str, Any] = {}
+    """The game's options (a chapter of the Book, say), as the New game dialog gives them."""
+
+
+class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
+    token: str
+
+
+ClientMessage = Hello | Act | SeatBot | CloseTable | OpenTable | ListTables
+
+
+class LogLine(msgspec.Struct, frozen=True):
+    """One step as the log shows it: who, what was done, and what happened."""
+
+    who: str | None
+    label: str
+    told: list[str]
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    name: str
+    account: str
+    """The account holding the seat; "" while it is open, or for a bot."""
+    bot: str
+    """The bot's name when a bot plays the seat, else ""."""
+    away: bool
+    """A person holds the seat but is not connected."""
+
+
+class Welcome(msgspec.Struct, tag="welcome"):
+    table: str
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    seat: int | None
+    """The seat this connection plays; None for a spectator."""
+    owner: bool
+
+
+class Update(msgspec.Struct, tag="update"):
+    """Everything the connection's screen shows, for its seat only."""
+
+    step: int
+    public: Any
+    """The spectator's view: what everyone at the table may see."""
+    view: Any
+    """This seat's view; None for a spectator."""
+    to_move: int | None
+    prompt: str
+    """What is being decided, for the seat that decides; "" for everyone else."""
+    actions: list[str]
+    """The legal actions, for the seat that decides only."""
+    outcome: Any
+    summary: str
+    """The end-of-game summary once the match is over."""
+    turn: int
+    lines: list[LogLine]
+    """Log lines this connection has not been sent yet."""
+    seats: list[SeatInfo]
+    spectators: int
+    closed: bool
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    """A message the server would not carry out, and why; ``fatal`` ends the connection."""
+
+    reason: str
+    fatal: bool = False
+
+
+class Opened(msgspec.Struct, tag="opened"):
+    table: str
+
+
+class TableEntry(msgspec.Struct, frozen=True):
+    """A table as the "Join a table" list shows it."""
+
+    name: str
+    game: str
+    owner: str
+    seats: list[SeatInfo]
+    open_seats: int
+    spectators: int
+    watchable: bool
+    mine: bool
+    """The asking account holds a seat there."""
+
+
+class Tables(msgspec.Struct, tag="tables"):
+    tables: list[TableEntry]
+
+
+ServerMessage = Welcome | Update | Refused | Opened | Tables
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol (too long, not MessagePack, not a known message)."""
+
+
+_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
+_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
+_encoder = msgspec.msgpack.Encoder()
+
+
+def frame(message: ClientMessage | ServerMessage) -> bytes:
+    body = _encoder.encode(message)
+    return _LENGTH.pack(len(body)) + body
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """The next message's bytes; None at a clean end of the stream."""
+    try:
+        head = await reader.readexactly(_LENGTH.size)
+    except asyncio.IncompleteReadError as error:
+        if error.partial:
+            raise ProtocolError("the stream ended inside a message") from None
+        return None
+    (length,) = _LENGTH.unpack(head)
+    if length > limit:
+        raise ProtocolError(f"a message of {length} bytes is over the limit of {limit}")
+    try:
+        return await reader.readexactly(length)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the stream ended inside a message") from None
+
+
+def decode_client(data: bytes) -> ClientMessage:
+    try:
+        return _client_decoder.decode(data)
+    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        raise ProtocolError(f"not a message: {error}") from None
+
+
+def decode_server(data: bytes) -> ServerMessage:
+    try:
+        return _server_decoder.decode(data)
+    except msgspec.DecodeError as error:
+        raise ProtocolError(f"not a message: {error}") from None

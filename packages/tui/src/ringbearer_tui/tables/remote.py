@@ -1,0 +1,152 @@
+"""A seat at a shared table (or a spectator's place), as a session the game screen plays on.
+
+The server plays the moves, runs the bots and keeps the saves; this session sends the
+player's choices and passes on what the server pushes: this seat's view, the new log lines,
+who is away and how many watch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+import ringbearer_engine as rb
+
+from ..seats import Seat
+from ..session import GameSession
+from ..storage import SaveNameError
+from .client import TableConnection
+from .mirror import HiddenStateError, MatchMirror
+from .protocol import LogLine, SeatInfo, Update, Welcome
+
+News = Callable[[list[LogLine]], None]
+Told = tuple[int | None, str, list[rb.Event]]
+
+
+class RemoteSession(GameSession):
+    shared = True
+
+    def __init__(self, connection: TableConnection, welcome: Welcome, first: Update) -> None:
+        game = rb.get_game(welcome.game)
+        options = game.convert_options(welcome.options)
+        self.mirror = MatchMirror(game, tuple(welcome.players), options, welcome.seat)
+        super().__init__(self.mirror, None)
+        self.connection = connection
+        self.table = welcome.table
+        self.own_seat = welcome.seat
+        self.owner = welcome.owner
+        self.seat_infos: list[SeatInfo] = []
+        self.spectators = 0
+        self.closed = False
+        self.problem = ""
+        """Why the table's connection ended, if it did."""
+        self._news: News | None = None
+        self._pending: list[LogLine] = []
+        self._receive(first)
+
+    # -- what the server says -----------------------------------------------------------------
+
+    def listen(self, news: News) -> None:
+        """Call ``news`` with the new log lines after each update (and now, with the first)."""
+        self._news = news
+        self.connection.listen(self._receive, self._refused)
+        lines, self._pending = self._pending, []
+        news(lines)
+
+    def _receive(self, update: Update) -> None:
+        self.seat_infos = update.seats
+        self.seats = [Seat(s.name, "bot", s.bot) if s.bot else Seat(s.name) for s in update.seats]
+        self.spectators = update.spectators
+        self.closed = update.closed
+        self.mirror.receive(update)
+        self.mirror.waiting = self._waiting()
+        if self._news is None:
+            self._pending.extend(update.lines)
+        else:
+            self._news(update.lines)
+
+    def _refused(self, reason: str) -> None:
+        self.problem = reason
+        if self._news is not None:
+            self._news([])
+
+    def _waiting(self) -> str:
+        to_move = self.mirror.to_move
+        if to_move is None or self.closed:
+            return "The table is closed." if self.closed and not self.over else ""
+        info = self.seat_infos[to_move]
+        if info.bot:
+            return f"{info.name} (bot) is thinking…"
+        if info.away:
+            return f"{info.name} is away; the game waits for them."
+        if not info.account:
+            return f"Waiting for someone to take {info.name}'s seat…"
+        return f"Waiting for {info.name}…"
+
+    @property
+    def status(self) -> str:
+        """One line for the players: the table, who is away, how many watch."""
+        parts = [f"{'Watching table' if self.own_seat is None else 'Table'} {self.table}"]
+        parts += [f"{info.name} is away" for info in self.seat_infos if info.away]
+        if self.spectators:
+            parts.append(f"{self.spectators} watching")
+        return " · ".join(parts)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.own_seat is not None and self.mirror.to_move == self.own_seat
+
+    # -- what the screen asks -----------------------------------------------------------------
+
+    @property
+    def bot_to_move(self) -> bool:
+        return False  # the server runs the bots
+
+    @property
+    def needs_hand_over(self) -> bool:
+        return False  # every person has a screen of their own
+
+    @property
+    def viewer(self) -> int | None:
+        return self.own_seat
+
+    def play(self, action: rb.Action | str) -> list[rb.Event]:
+        """Send the choice; what it did comes back with the next update."""
+        if not self.my_turn or self.closed:
+            raise rb.IllegalActionError(str(action), "it is not your turn")
+        if not self.mirror.actions():
+            raise rb.IllegalActionError(str(action), "your last choice is on its way")
+        self.connection.act(str(action), self.mirror.step)
+        self.mirror.receive(
+            msgspec.structs.replace(self._last, prompt="", actions=[])  # no second choice
+        )
+        return []
+
+    @property
+    def _last(self) -> Update:
+        assert self.mirror.update is not None
+        return self.mirror.update
+
+    def bot_choice(self) -> rb.Action:
+        raise HiddenStateError("the server plays a shared table's bots")
+
+    def undo_turn(self) -> list[str]:
+        raise rb.UndoError("a shared table cannot take moves back")
+
+    def retell(
+        self, describe: object, last: int = 60
+    ) -> list[tuple[int | None, str, list[rb.Event]]]:
+        return []  # the server sends the log in words with the first update
+
+    def save_as(self, name: str) -> None:
+        raise SaveNameError("a shared table goes to every player's saves when it ends")
+
+    def advice(self, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
+        raise HiddenStateError("hints need the hidden cards, which only the server knows")
+
+    def end_details(self, summary: Callable[[rb.Match], str]) -> str:
+        return self._last.summary
+
+    def close(self) -> None:
+        self.connection.close()

@@ -1,0 +1,224 @@
+"""The game screen on a shared table: the app sits at a table served by a real table service
+in this process, and another player (a table connection driven by hand) plays against it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import ringbearer_engine as rb
+from ringbearer_tui.app import RingbearerApp, StartTable
+from ringbearer_tui.dialogs.confirm import ConfirmDialog
+from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.dialogs.new_game import NewGameDialog
+from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
+from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.server.table_socket import TableSocket
+from ringbearer_tui.server.tables import Table, TableService
+from ringbearer_tui.settings import Settings, save_settings
+from ringbearer_tui.tables.client import TableConnection
+from ringbearer_tui.tables.protocol import SeatPlan, Update
+from ringbearer_tui.tables.remote import RemoteSession
+from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.event_log import EventLog
+from ringbearer_tui.widgets.prompt import Prompt
+
+SIZE = (100, 30)
+
+
+class Served:
+    def __init__(self, service: TableService, socket: TableSocket) -> None:
+        self.service = service
+        self.socket = socket
+
+    def table(self) -> Table:
+        return self.service.open(
+            "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11
+        )
+
+    async def connection(self, account: str) -> TableConnection:
+        return await TableConnection.open(self.socket.path, self.service.issue_token(account))
+
+
+@pytest.fixture
+async def served(
+    tmp_path: Path, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Served]:
+    service = TableService(tmp_path, lambda name: None, bot_delay=0.01)
+    socket = TableSocket(service, tmp_path / "t.sock")
+    await socket.start()
+    monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
+    monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
+    save_settings(paths.settings_file, Settings(confirm_quit=False, turn_bell=True))
+    yield Served(service, socket)
+    await socket.close()
+    await service.close_all()
+
+
+async def until(condition: object, pilot: object, seconds: float = 5.0) -> None:
+    assert callable(condition)
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the screen never caught up")
+
+
+def prompt_text(app: RingbearerApp) -> str:
+    return "\n".join(item.plain for item in app.screen.query_one(Prompt).items)
+
+
+def at_table(app: RingbearerApp) -> bool:
+    return isinstance(app.screen, GameScreen) and bool(app.screen.query(Prompt))
+
+
+async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
+    served: Served, paths: AppPaths
+) -> None:
+    table = served.table()
+    ann = await served.connection("ann")
+    ann_updates: list[Update] = []
+    _, first = await ann.sit(table.name)
+    ann.listen(ann_updates.append, lambda reason: None)
+    app = RingbearerApp(paths, StartTable(table.name))
+    bells = 0
+
+    def bell() -> None:
+        nonlocal bells
+        bells += 1
+
+    app.bell = bell  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app), pilot)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        assert session.own_seat == 1
+        # Ann is to move: Bo sees no choices, and who he waits for.
+        assert screen.query_one(ActionMenu).actions == []
+        assert "Waiting for Ann" in prompt_text(app)
+        assert "Table " + table.name in str(screen.query_one("#board-area").border_title)
+        # Bo's board shows his own hand only: the view the server sent for seat 1.
+        assert session.match.view(1) == table.match.view(1)
+        assert session.match.view(0) == table.match.view(None)
+        ann.act(first.actions[0], first.step)
+        await until(lambda: table.match.to_move == 1 and bool(session.match.actions()), pilot)
+        await pilot.pause()
+        assert bells == 1
+        menu = screen.query_one(ActionMenu)
+        assert menu.actions == table.match.actions()
+        assert len(screen.query_one(EventLog).items) >= 1
+        steps = len(table.match.log)
+        await pilot.press("1")
+        await until(lambda: len(table.match.log) == steps + 1, pilot)
+    ann.close()
+
+
+async def test_a_second_choice_before_the_server_answers_is_not_sent(
+    served: Served, paths: AppPaths
+) -> None:
+    table = served.table()
+    bo = await served.connection("ann")
+    welcome, first = await bo.sit(table.name)
+    session = RemoteSession(bo, welcome, first)
+    action = session.match.actions()[0]
+    session.play(action)
+    with pytest.raises(rb.IllegalActionError, match="on its way"):
+        session.play(action)
+    session.listen(lambda lines: None)
+    await asyncio.sleep(0.3)
+    assert len(table.match.log) == 1
+    bo.close()
+
+
+async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
+    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = served.table()
+    ann = await served.connection("ann")
+    ann_updates: list[Update] = []
+    await ann.sit(table.name)
+    ann.listen(ann_updates.append, lambda reason: None)
+    monkeypatch.setenv(TABLE_TOKEN_ENV, served.service.issue_token("cy"))
+    app = RingbearerApp(paths, StartTable(table.name, watch=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app), pilot)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        assert session.viewer is None
+        for seat in (None, 0, 1):
+            assert session.match.view(seat) == table.match.view(None)
+        assert "Watching table" in str(screen.query_one("#board-area").border_title)
+        await until(lambda: bool(ann_updates) and ann_updates[-1].spectators == 1, pilot)
+    ann.close()
+
+
+async def test_joining_a_table_that_does_not_exist_says_so(served: Served, paths: AppPaths) -> None:
+    app = RingbearerApp(paths, StartTable("zzzz"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: isinstance(app.screen, MessageDialog), pilot)
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert "no open table 'zzzz'" in dialog.body
+
+
+async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
+    served: Served, paths: AppPaths
+) -> None:
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("n")  # players only
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("y")  # a bot for an absent player
+        await until(lambda: at_table(app), pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        [table] = served.service.tables.values()
+        assert session.table == table.name
+        assert session.owner
+        assert table.record.owner == "bo"
+        assert table.record.holders[0] == "bo"
+        assert not table.record.spectators
+        assert table.record.bot_after == 120.0
+
+
+async def test_the_menu_lists_the_tables_and_watches_one(
+    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = served.table()
+    monkeypatch.setenv(TABLE_TOKEN_ENV, served.service.issue_token("cy"))
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        dialog = app.screen
+        assert isinstance(dialog, TablesDialog)
+        assert [entry.name for entry in dialog.entries] == [table.name]
+        assert "Ann (away), Bo (open)" in describe_table(dialog.entries[0])
+        await pilot.press("w")
+        await until(lambda: at_table(app), pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert isinstance(screen.session, RemoteSession)
+        assert screen.session.own_seat is None
+        assert table.spectators == 1

@@ -1,0 +1,57 @@
+"""What a seat at a shared table looks like: Bo's screen at his turn, with Ann at the table
+and one spectator (pytest-textual-snapshot; the table service runs in the app's loop)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.server.table_socket import TableSocket
+from ringbearer_tui.server.tables import TableService
+from ringbearer_tui.tables import flow
+from ringbearer_tui.tables.client import TableConnection
+from ringbearer_tui.tables.protocol import SeatPlan
+
+Snap = Callable[..., bool]
+
+
+def test_a_seat_at_a_shared_table_at_its_turn(
+    snap_compare: Snap, quick_settings: AppPaths, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table's name is random; here it is always "aaaa".
+    monkeypatch.setattr("ringbearer_tui.server.tables.secrets.choice", lambda letters: letters[0])
+    kept: list[object] = []
+
+    async def sit(pilot: Pilot[Any]) -> None:
+        service = TableService(tmp_path, lambda name: None)
+        socket = TableSocket(service, tmp_path / "t.sock")
+        await socket.start()
+        table = service.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11)
+        monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
+        monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
+        ann = await TableConnection.open(socket.path, service.issue_token("ann"))
+        cy = await TableConnection.open(socket.path, service.issue_token("cy"))
+        _, first = await ann.sit(table.name)
+        await cy.sit(table.name, watch=True)
+        kept.extend([service, socket, ann, cy])
+        app = pilot.app
+        assert isinstance(app, RingbearerApp)
+        await flow.sit(app, table.name)
+        ann.act(first.actions[0], first.step)  # Ann moves: now it is Bo's turn
+        for _ in range(100):
+            if table.match.to_move == 1:
+                break
+            await asyncio.sleep(0.05)
+        await pilot.pause(0.3)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(RingbearerApp(quick_settings), run_before=sit, terminal_size=(120, 40))
