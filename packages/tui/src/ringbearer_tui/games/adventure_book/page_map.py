@@ -42,21 +42,31 @@ def piece_marks(chapter: Page) -> dict[str, str]:
     return marks
 
 
+TURNED = "~"
+"""Appended to a counter's id for the mark of its other side (a chapter 5 Goblin's fire)."""
+
+
 def counter_marks(chapter: Page) -> dict[str, str]:
     """One letter per kind of counter, unlike every piece's: the name's initial past "The"
-    ("The Balrog" is B), or the next letter of its name that is free."""
+    ("The Balrog" is B), or the next letter of its name that is free. A counter that can turn
+    over has a second letter for its other side, under its id followed by :data:`TURNED`."""
     taken = set(piece_marks(chapter).values())
     by_name: dict[str, str] = {}
     marks: dict[str, str] = {}
-    for counter in chapter.chapter.counters:
-        name = _NUMBERED.sub("", counter.name)
+
+    def mark_for(name: str) -> str:
         if name not in by_name:
             words = [w for w in name.upper().split() if w not in ("THE", "A", "AN")]
             letters = [c for c in "".join(words) + name.upper() if c.isalpha()]
             mark = next((c for c in letters if c not in taken), "?")
             taken.add(mark)
             by_name[name] = mark
-        marks[counter.id] = by_name[name]
+        return by_name[name]
+
+    for counter in chapter.chapter.counters:
+        marks[counter.id] = mark_for(_NUMBERED.sub("", counter.name))
+        if counter.back_name:
+            marks[counter.id + TURNED] = mark_for(_NUMBERED.sub("", counter.back_name))
     return marks
 
 
@@ -74,11 +84,19 @@ def standing(chapter: Page, view: AdventureBookView) -> dict[str, Text]:
     styles = {p.id: PIECE_STYLES[n % len(PIECE_STYLES)] for n, p in enumerate(pieces)}
     found: dict[str, Text] = {}
     for piece, space in view.pieces.items():
-        found.setdefault(space, Text()).append(marks.get(piece, "?"), style=styles.get(piece, ""))
+        here = found.setdefault(space, Text())
+        here.append(marks.get(piece, "?"), style=styles.get(piece, ""))
+        if piece in view.down:
+            here.append("↓", style=styles.get(piece, ""))  # lying on its side
     for counter, space in view.counters.items():
         if not space:
             continue
-        face = "?" if counter in view.face_down else counter_letters.get(counter, "?")
+        if counter in view.face_down:
+            face = "?"
+        elif counter in view.turned:
+            face = counter_letters.get(counter + TURNED, "?")
+        else:
+            face = counter_letters.get(counter, "?")
         found.setdefault(space, Text()).append(face, style=COUNTER_STYLE)
     return found
 
@@ -142,6 +160,8 @@ def letter_key(chapter: Page, view: AdventureBookView) -> Text:
     letters = counter_marks(chapter)
     for counter in chapter.chapter.counters:
         kinds.setdefault(letters[counter.id], _NUMBERED.sub("", counter.name))
+        if counter.back_name:
+            kinds.setdefault(letters[counter.id + TURNED], _NUMBERED.sub("", counter.back_name))
     for mark, name in kinds.items():
         text.append(mark, style=COUNTER_STYLE)
         text.append(f" {name}  ")

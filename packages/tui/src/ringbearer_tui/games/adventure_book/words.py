@@ -137,6 +137,8 @@ def describe(match: rb.Match, action: rb.Action) -> str:
             return f"Take {named(card)} from the discard pile"
         case act.Reveal(counter=counter):
             return f"Turn {thing_name(chapter, counter)} face up"
+        case act.Rise(piece=piece):
+            return f"Stand {thing_name(chapter, piece)} up (1 step)"
     return str(action)
 
 
