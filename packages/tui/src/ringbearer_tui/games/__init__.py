@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.widget import Widget
 
@@ -66,6 +66,19 @@ class ExplainsCards(Protocol):
     ) -> list[tuple[str, str]]:
         """(title, text) of the card ``action`` involves, then of every card in hand."""
         ...
+
+
+class Ranker(Protocol):
+    """An advisor: every legal action of the seat to move, the recommended one first."""
+
+    def rank(self, game: rb.Game[Any], state: rb.GameState) -> list[rb.Ranking]: ...
+
+
+@runtime_checkable
+class ChoosesAdvisor(Protocol):
+    """A look whose game has a stronger advisor for hints than the generic Monte-Carlo one."""
+
+    def advisor(self, seed: int) -> Ranker: ...
 
 
 _looks: dict[str, GameLook] = {}

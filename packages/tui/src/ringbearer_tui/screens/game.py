@@ -22,7 +22,7 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, ExplainsCards, look_for, tell
+from ..games import Board, ChoosesAdvisor, ExplainsCards, look_for, tell
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
@@ -232,7 +232,8 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
-        ranking = self.session.advice(HINT_PLAYOUTS, seed=log_length)
+        advisor = self.look.advisor(log_length) if isinstance(self.look, ChoosesAdvisor) else None
+        ranking = self.session.advice(HINT_PLAYOUTS, seed=log_length, advisor=advisor)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_advice, ranking, log_length)
 
@@ -246,7 +247,8 @@ class GameScreen(Screen[None]):
             best = self.look.describe(self.session.match, ranking[0].action)
             figure = estimate(ranking[0])
             told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
-            self.notify(" ".join(filter(None, (told, advice.why))), title="Hint")
+            notes = (told, advice.why, advice.scope)
+            self.notify(" ".join(filter(None, notes)), title="Hint")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The card key is offered only by games whose looks explain cards.

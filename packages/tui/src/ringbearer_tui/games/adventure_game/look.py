@@ -10,6 +10,7 @@ from ringbearer_engine.games.adventure_game.content import CARD_TYPES
 from ringbearer_engine.games.adventure_game.events import Moved
 
 from ...session import GameSession
+from .advice import SeatAdvisor
 from .board import AdventureBoard
 from .words import describe, place, tell, view_of
 
@@ -83,3 +84,6 @@ class AdventureLook:
                 + (f" ({left} from Mount Doom)" if left else "")
             )
         return "\n".join(lines)
+
+    def advisor(self, seed: int) -> SeatAdvisor:
+        return SeatAdvisor(seed)
