@@ -39,6 +39,21 @@ class GameLook(Protocol):
 
 
 @runtime_checkable
+class WitnessesEvents(Protocol):
+    """A board that shows something of what just happened beyond the state (the dice rolled);
+    the screen hands it each step's events, the retold ones first."""
+
+    def witness(self, events: Sequence[rb.Event]) -> None: ...
+
+
+@runtime_checkable
+class ArrangesChoices(Protocol):
+    """A look that lists the choices in its own order (the engine's order is the rules')."""
+
+    def arrange(self, match: rb.Match, actions: list[rb.Action]) -> list[rb.Action]: ...
+
+
+@runtime_checkable
 class TellsEvents(Protocol):
     """A look that words the log itself (players by name); others use the engine's words."""
 

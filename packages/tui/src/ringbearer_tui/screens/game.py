@@ -22,7 +22,15 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, ChoosesAdvisor, ExplainsCards, look_for, tell
+from ..games import (
+    ArrangesChoices,
+    Board,
+    ChoosesAdvisor,
+    ExplainsCards,
+    WitnessesEvents,
+    look_for,
+    tell,
+)
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
 from ..storage import SaveNameError
@@ -97,6 +105,7 @@ class GameScreen(Screen[None]):
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
             log.record(self._who(seat), step, self._told(events))
+            self._witness(events)
         self.refresh_all()
         self.query_one(ActionMenu).focus()
 
@@ -104,6 +113,11 @@ class GameScreen(Screen[None]):
 
     def _who(self, seat: int | None) -> str | None:
         return None if seat is None else self.session.seats[seat].name
+
+    def _witness(self, events: list[rb.Event]) -> None:
+        board = self.query_one("#board")
+        if isinstance(board, WitnessesEvents):
+            board.witness(events)
 
     def _told(self, events: list[rb.Event]) -> list[str]:
         players = [seat.name for seat in self.session.seats]
@@ -135,6 +149,8 @@ class GameScreen(Screen[None]):
         prompt.remove_class("waiting")
         prompt.update(match.prompt)
         actions = match.actions()
+        if isinstance(self.look, ArrangesChoices):
+            actions = self.look.arrange(match, actions)
         notes = None
         if self.advice is not None and set(self.advice.actions) == set(actions):
             actions, notes = self.advice.actions, self.advice.notes
@@ -180,6 +196,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._autosave)
         self.advice = None
         self.query_one(EventLog).record(self._who(seat), label, self._told(events))
+        self._witness(events)
         self.refresh_all()
 
     def _autosave(self) -> None:
