@@ -12,7 +12,7 @@ from ringbearer_engine.games.adventure_game.events import Fought, MountainRolled
 from ringbearer_engine.games.adventure_game.view import AdventureView
 from ringbearer_tui.app import RingbearerApp, StartLoaded
 from ringbearer_tui.dialogs.message import MessageDialog
-from ringbearer_tui.games.adventure_game.board import AdventureBoard, HandView, dice_line
+from ringbearer_tui.games.adventure_game.board import AdventureBoard, HandView, dice_line, letters
 from ringbearer_tui.games.adventure_game.cards import card_text, card_title, cards_of
 from ringbearer_tui.games.adventure_game.look import AdventureLook
 from ringbearer_tui.paths import AppPaths
@@ -147,3 +147,12 @@ def test_the_cards_read_are_the_viewers_never_another_hand() -> None:
         titles = {title.split(":")[0] for title, _ in look.cards(match, seat, None)}
         assert titles == {card_title(card) for card in view.hand}
     assert look.cards(match, None, None) == []
+
+
+def test_pawn_letters_are_initials_unless_two_clash_or_one_is_a_board_mark() -> None:
+    assert letters(["Ann", "Bo", "Cy"]) == ["A", "B", "C"]
+    assert letters(["Bo", "Cy", "Dee"]) == ["B", "C", "D"]
+    assert letters(["Ann", "Abe"]) == ["A", "B"]
+    # "S" is Bag End's mark and "T" a town's: Sam and Tom get neutral letters.
+    assert letters(["Frodo", "Sam"]) == ["A", "B"]
+    assert letters(["Tom", "Bo"]) == ["A", "B"]

@@ -263,7 +263,7 @@ class GameScreen(Screen[None]):
         if ranking:
             best = self.look.describe(self.session.match, ranking[0].action)
             figure = estimate(ranking[0])
-            told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
+            told = f"The advisor would choose: {best}" + (f" ({figure})." if figure else ".")
             notes = (told, advice.why, advice.scope)
             self.notify(" ".join(filter(None, notes)), title="Hint")
 

@@ -53,10 +53,15 @@ COLUMNS = max(s.x for s in SPACES) + 1
 ROWS = max(s.y for s in SPACES) + 1
 
 
+TAKEN_MARKS = frozenset(KIND_MARK.values()) | {NAZGUL, "+"}
+"""Marks the board already uses: a pawn called S beside Bag End's S would read as "Start"."""
+
+
 def letters(names: list[str]) -> list[str]:
-    """One letter per player: the name's initial when all differ, else A, B, C, D."""
+    """One letter per player: the name's initial when all differ and none is a mark of the
+    board, else A, B, C, D."""
     initials = [name[:1].upper() or "?" for name in names]
-    if len(set(initials)) == len(initials):
+    if len(set(initials)) == len(initials) and not TAKEN_MARKS & set(initials):
         return initials
     return [chr(ord("A") + n) for n in range(len(names))]
 

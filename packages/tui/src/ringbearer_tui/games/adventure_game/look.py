@@ -36,6 +36,7 @@ stands on it. The path runs from Bag End (top left) to Mount Doom (bottom).
 | `┃` `━` / `║` `═` | heavy black / orange lines: no move crosses them |
 | `N` on red | a Nazgûl standing on the space |
 | a coloured letter | a player's pawn (the players list shows whose) |
+| `+` | more pawns than the space has room for (the players list says who is where) |
 
 The lower left corner of the board holds the draw pile's count, the turn, the rings left in
 the supply and the discards (count and top card). Under the board, "Last roll" shows the
