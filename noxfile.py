@@ -145,7 +145,7 @@ def _missing_from(archive: Path) -> list[str]:
             names = sdist.getnames()
     stem = next(s for s in DISTRIBUTIONS if archive.name.startswith(f"{s}-"))
     wanted = [f"{DISTRIBUTIONS[stem]}/py.typed", "LICENSE"]
-    return [w for w in wanted if not any(n.endswith(f"/{w}") for n in names)]
+    return [w for w in wanted if not any(n == w or n.endswith(f"/{w}") for n in names)]
 
 
 @nox.session(python=PYTHON, default=False)

@@ -66,6 +66,11 @@ def test_the_build_check_names_what_an_archive_lacks(nox: ModuleType, tmp_path: 
         archive.writestr("ringbearer_engine/__init__.py", "")
         archive.writestr("ringbearer_engine-0.1.0.dist-info/licenses/LICENSE", "MIT")
     assert nox._missing_from(wheel) == ["ringbearer_engine/py.typed"]
+    complete = tmp_path / "ringbearer_engine-0.2.0-py3-none-any.whl"
+    with zipfile.ZipFile(complete, "w") as archive:
+        archive.writestr("ringbearer_engine/py.typed", "")  # at the wheel's root
+        archive.writestr("ringbearer_engine-0.2.0.dist-info/licenses/LICENSE", "MIT")
+    assert nox._missing_from(complete) == []
     sdist = tmp_path / "ringbearer_tui-0.1.0.tar.gz"
     marker = tmp_path / "py.typed"
     marker.write_text("")
