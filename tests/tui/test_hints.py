@@ -39,3 +39,21 @@ def test_a_margin_too_wide_to_mean_anything_is_not_shown() -> None:
 def test_a_single_choice_gets_no_figure() -> None:
     advice = advise([A], [Ranking(A, float("nan"), 0, 0)])
     assert advice.notes == ["advised"]
+
+
+def test_choices_the_advisor_did_not_try_are_named_as_such() -> None:
+    unsearched = Ranking(C, float("nan"), 0, 0)
+    advice = advise([A, B, C], [ranking(A, 0.4), ranking(B, 0.3), unsearched])
+    assert advice.notes[2] == ""
+    assert "Only the choices with a figure" in advice.scope
+
+
+def test_a_choice_made_by_rules_of_thumb_says_so() -> None:
+    advice = advise([A, B], [Ranking(B, float("nan"), 0, 0), Ranking(A, float("nan"), 0, 0)])
+    assert advice.actions == [B, A]
+    assert advice.notes == ["advised", ""]
+    assert "rules of thumb" in advice.scope
+
+
+def test_a_fully_searched_ranking_needs_no_word_on_scope() -> None:
+    assert advise([A, B], [ranking(A, 0.4), ranking(B, 0.3)]).scope == ""

@@ -136,3 +136,48 @@ def test_ismc_imagines_from_determinized_copies(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(GAME, "determinize", spy)
     ISMCBot(1, samples=4).choose(GAME, table.state)
     assert calls == [0, 0, 0, 0]
+
+
+def positions_along_a_game(seed: int, count: int) -> list[AdventureState]:
+    """Every few steps of a seeded heuristic game: towns, monsters and forks on the way."""
+    state = GAME.setup(("A", "B", "C"), GAME.options_type(), Chance.seeded(seed))
+    bot = HeuristicBot(seed)
+    found: list[AdventureState] = []
+    while GAME.to_move(state) is not None and len(found) < count:
+        found.append(GAME.clone(state))
+        for _ in range(3):
+            if GAME.to_move(state) is not None:
+                GAME.apply(state, bot.choose(GAME, state))
+    return found
+
+
+def test_ismc_ranks_first_the_option_it_plays() -> None:
+    for state in positions_along_a_game(seed=4, count=30):
+        ranking = ISMCBot(9, samples=8).rank(GAME, GAME.clone(state))
+        assert ranking[0].action == ISMCBot(9, samples=8).choose(GAME, GAME.clone(state))
+        assert sorted(map(str, (r.action for r in ranking))) == sorted(
+            map(str, GAME.actions(state))
+        )
+
+
+def test_ismc_figures_back_its_choice_within_its_margin() -> None:
+    """The played option has the most imagined wins, or no other beats it by the margin."""
+    searched = 0
+    for state in positions_along_a_game(seed=6, count=30):
+        bot = ISMCBot(2, samples=16)
+        top, *rest = bot.rank(GAME, state)
+        figures = [r for r in rest if r.playouts]
+        if not top.playouts:
+            assert not figures, "a figure beside a choice the bot settled without a search"
+            continue
+        searched += 1
+        assert [r.win_rate for r in figures] == sorted((r.win_rate for r in figures), reverse=True)
+        for other in figures:
+            assert other.wins < top.wins + bot.margin
+    assert searched >= 5
+
+
+def test_more_deals_never_lower_the_bar_for_overruling_the_heuristic() -> None:
+    assert ISMCBot(samples=32).margin == 2
+    assert ISMCBot(samples=4).margin == 2
+    assert ISMCBot(samples=128).margin == 4

@@ -99,3 +99,12 @@ def test_heuristic_games_finish_from_any_seed() -> None:
         s = game.setup(("A", "B"), game.convert_options({}), Chance.seeded(seed))
         play_out(game, s, [HeuristicBot(seed), HeuristicBot(seed + 1)], max_steps=3000)
         assert game.outcome(s) is not None
+
+
+def test_the_heuristic_adds_its_scores_alike_on_every_python() -> None:
+    """Python 3.12's compensated ``sum`` gives 1.0 here and 3.11's 0.0; the bots add in order,
+    so a seeded game (the golden playthrough) is the same on 3.11, 3.12 and 3.13."""
+    from ringbearer_engine.games.mount_doom.bots import added
+
+    assert added([1e16, 1.0, -1e16]) == 0.0
+    assert added([0.1] * 10) == 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1

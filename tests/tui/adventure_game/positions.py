@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_game.actions import Fight
 from ringbearer_engine.games.adventure_game.view import AdventureView
 from ringbearer_tui.seats import Seat, seats_to_meta
 
@@ -61,3 +62,17 @@ def town_swap(view: AdventureView) -> bool:
 
 def game_over(view: AdventureView) -> bool:
     return view.winner is not None or bool(view.ended)
+
+
+def mountain_die_showing(view: AdventureView) -> bool:
+    """The player to move stands on a Mountain space, its die not yet turned down to 0."""
+    if view.to_move is None or view.pending:
+        return False
+    return view.seats[view.to_move].mountain > 0
+
+
+def after_a_fight(seed: int = 1) -> rb.Match:
+    """A person held by a Nazgûl has just rolled the attack die; a bot is to move."""
+    match = reach(held_by_nazgul, seed=seed)
+    match.play(next(action for action in match.actions() if isinstance(action, Fight)))
+    return match

@@ -36,8 +36,7 @@ def game_screen(app: RingbearerApp) -> GameScreen:
 
 
 def board_text(screen: GameScreen) -> str:
-    board = screen.query_one(AdventureBoard)
-    return str(board.render())
+    return screen.query_one(AdventureBoard).text()
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -136,8 +135,21 @@ async def test_the_log_names_players_never_seats(quick_settings: AppPaths) -> No
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        await choose_by_keys(pilot, screen, screen.query_one(ActionMenu).actions[-1])
+        fight = next(a for a in screen.query_one(ActionMenu).actions if str(a) == "fight")
+        await choose_by_keys(pilot, screen, fight)
         await settle(pilot)
         lines = [item.plain for item in screen.query_one(EventLog).items]
         assert any("Ann rolls a" in line for line in lines), lines
         assert not any("Seat " in line for line in lines)
+
+
+async def test_held_by_a_monster_the_ways_off_come_before_the_other_cards(
+    quick_settings: AppPaths,
+) -> None:
+    match = positions.reach(positions.held_by_nazgul)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        actions = [str(action) for action in game_screen(app).query_one(ActionMenu).actions]
+        assert actions[0] == "fight", actions
+        assert sorted(actions) == sorted(str(action) for action in match.actions())

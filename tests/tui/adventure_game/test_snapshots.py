@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartLoaded
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.settings import Settings, save_settings
 
 from . import positions
@@ -23,6 +24,8 @@ MOMENTS: dict[str, Callable[[], rb.Match]] = {
     "start": lambda: positions.reach(positions.at_start),
     "held_by_nazgul": lambda: positions.reach(positions.held_by_nazgul),
     "town_swap": lambda: positions.reach(positions.town_swap),
+    "attack_die": positions.after_a_fight,
+    "mountain_die": lambda: positions.reach(positions.mountain_die_showing),
     "hand_over": lambda: positions.reach(positions.at_start, people=2),
     "bot_thinking": lambda: positions.reach(positions.at_start, first_person=1),
     "game_over": lambda: positions.reach(positions.game_over),
@@ -38,9 +41,15 @@ async def settle(pilot: Pilot[Any]) -> None:
 @SIZES
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_adventure_game_screen(
-    snap_compare: Snap, paths: AppPaths, moment: str, size: tuple[int, int]
+    snap_compare: Snap,
+    paths: AppPaths,
+    moment: str,
+    size: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A slow bot stays "thinking" while the picture is taken; nothing asks for confirmation.
+    # A bot to move stays "thinking" while the picture is taken, however slowly a loaded
+    # machine starts the app (a slow bot speed alone let a bot move first now and then).
+    monkeypatch.setattr(GameScreen, "_schedule_bot", lambda self: None)
     save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
     app = RingbearerApp(paths, StartLoaded(MOMENTS[moment]().save()))
     assert snap_compare(app, terminal_size=size, run_before=settle)

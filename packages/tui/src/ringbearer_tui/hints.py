@@ -26,6 +26,8 @@ class Advice(msgspec.Struct, frozen=True):
     """One note per choice, in the same order."""
     why: str
     """Why the recommendation stands when another choice shows a higher figure ("" if none)."""
+    scope: str = ""
+    """Which choices were tried in imagined games, when not all of them were ("" if all)."""
 
 
 def estimate(ranking: rb.Ranking | None) -> str:
@@ -45,6 +47,7 @@ def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advic
     if not ranked:
         return Advice(order, notes, "")
     notes[0] = "advised" + (f", {notes[0]}" if notes[0] else "")
+    scope = _scope([by_action[a] for a in ranked], len(order))
     best = by_action[ranked[0]]
     higher = [by_action[a] for a in ranked[1:] if by_action[a].win_rate > best.win_rate]
     why = ""
@@ -54,4 +57,15 @@ def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advic
             f"Another choice shows up to {top:.0%}, but no other is clearly better within "
             "the margins, so the advisor keeps its usual choice."
         )
-    return Advice(order, notes, why)
+    return Advice(order, notes, why, scope)
+
+
+def _scope(ranked: list[rb.Ranking], choices: int) -> str:
+    # An advisor may search only the choices its rules of thumb rate highest, or none when
+    # one is far ahead: figures missing beside the others must not read as "no chance".
+    tried = sum(1 for r in ranked if r.playouts)
+    if choices < 2 or tried == choices:
+        return ""
+    if tried == 0:
+        return "It judged by rules of thumb alone, without imagining games."
+    return "Only the choices with a figure were tried in imagined games; the others rate lower."

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ringbearer_engine as rb
 from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 
 from .seats import Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
+
+if TYPE_CHECKING:
+    from .games import Ranker
 
 
 class GameSession:
@@ -212,8 +216,12 @@ class GameSession:
         """What the end-of-game dialog says beyond the outcome, by the look's ``summary``."""
         return summary(self.match)
 
-    def advice(self, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
-        """The advisor's ranking of the current options (slow: call it off the UI thread)."""
+    def advice(
+        self, playouts: int = 300, seed: int = 0, advisor: Ranker | None = None
+    ) -> list[rb.Ranking]:
+        """The ranking of the current options by ``advisor``, by default the Monte-Carlo
+        advisor with ``playouts`` futures (slow: call it off the UI thread)."""
         game = self.match.game
-        advisor = rb.MonteCarloAdvisor(game, playouts=playouts, seed=seed)
+        if advisor is None:
+            advisor = rb.MonteCarloAdvisor(game, playouts=playouts, seed=seed)
         return advisor.rank(game, game.clone(self.match.state))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.widget import Widget
 
@@ -36,6 +36,21 @@ class GameLook(Protocol):
     def summary(self, match: rb.Match) -> str:
         """What the end-of-game dialog says beyond the outcome ("" for nothing)."""
         ...
+
+
+@runtime_checkable
+class WitnessesEvents(Protocol):
+    """A board that shows something of what just happened beyond the state (the dice rolled);
+    the screen hands it each step's events, the retold ones first."""
+
+    def witness(self, events: Sequence[rb.Event]) -> None: ...
+
+
+@runtime_checkable
+class ArrangesChoices(Protocol):
+    """A look that lists the choices in its own order (the engine's order is the rules')."""
+
+    def arrange(self, match: rb.Match, actions: list[rb.Action]) -> list[rb.Action]: ...
 
 
 @runtime_checkable
@@ -80,6 +95,19 @@ class ExplainsCards(Protocol):
     ) -> list[tuple[str, str]]:
         """(title, text) of the card ``action`` involves, then of every card in hand."""
         ...
+
+
+class Ranker(Protocol):
+    """An advisor: every legal action of the seat to move, the recommended one first."""
+
+    def rank(self, game: rb.Game[Any], state: rb.GameState) -> list[rb.Ranking]: ...
+
+
+@runtime_checkable
+class ChoosesAdvisor(Protocol):
+    """A look whose game has a stronger advisor for hints than the generic Monte-Carlo one."""
+
+    def advisor(self, seed: int) -> Ranker: ...
 
 
 _looks: dict[str, GameLook] = {}

@@ -22,7 +22,15 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..games import Board, ExplainsCards, look_for, tell
+from ..games import (
+    ArrangesChoices,
+    Board,
+    ChoosesAdvisor,
+    ExplainsCards,
+    WitnessesEvents,
+    look_for,
+    tell,
+)
 from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..session import GameSession
@@ -111,6 +119,7 @@ class GameScreen(Screen[None]):
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
             log.record(self._who(seat), step, self._told(events))
+            self._witness(events)
         self.refresh_all()
         self.query_one(ActionMenu).focus()
         if isinstance(self.session, RemoteSession):
@@ -177,6 +186,11 @@ class GameScreen(Screen[None]):
     def _who(self, seat: int | None) -> str | None:
         return None if seat is None else self.session.seats[seat].name
 
+    def _witness(self, events: list[rb.Event]) -> None:
+        board = self.query_one("#board")
+        if isinstance(board, WitnessesEvents):
+            board.witness(events)
+
     def _told(self, events: list[rb.Event]) -> list[str]:
         players = [seat.name for seat in self.session.seats]
         return [tell(self.look, event, players) for event in events]
@@ -214,6 +228,8 @@ class GameScreen(Screen[None]):
         else:
             prompt.update(prompt_of(self.look, match))
         actions = match.actions()
+        if isinstance(self.look, ArrangesChoices):
+            actions = self.look.arrange(match, actions)
         notes = None
         if self.advice is not None and set(self.advice.actions) == set(actions):
             actions, notes = self.advice.actions, self.advice.notes
@@ -262,6 +278,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._autosave)
         self.advice = None
         self.query_one(EventLog).record(self._who(seat), label, self._told(events))
+        self._witness(events)
         self.refresh_all()
 
     def _autosave(self) -> None:
@@ -315,7 +332,8 @@ class GameScreen(Screen[None]):
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
         playouts = getattr(self.look, "hint_playouts", HINT_PLAYOUTS)
-        ranking = self.session.advice(playouts, seed=log_length)
+        advisor = self.look.advisor(log_length) if isinstance(self.look, ChoosesAdvisor) else None
+        ranking = self.session.advice(playouts, seed=log_length, advisor=advisor)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_advice, ranking, log_length)
 
@@ -328,8 +346,9 @@ class GameScreen(Screen[None]):
         if ranking:
             best = self.look.describe(self.session.match, ranking[0].action)
             figure = estimate(ranking[0])
-            told = f"The advisor would choose: {best}" + (f" ({figure})" if figure else ".")
-            self.notify(" ".join(filter(None, (told, advice.why))), title="Hint")
+            told = f"The advisor would choose: {best}" + (f" ({figure})." if figure else ".")
+            notes = (told, advice.why, advice.scope)
+            self.notify(" ".join(filter(None, notes)), title="Hint")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The card key is offered only by games whose looks explain cards.

@@ -36,7 +36,8 @@ class HandOverScreen(Screen[None]):
                 "Every hand stays hidden until then.",
                 id="hand-over-text",
             )
-            yield Button(f"I am {self.player}", variant="primary", id="hand-over-ready")
+            with Center():  # the box's own centring leaves a button at its left edge
+                yield Button(f"I am {self.player}", variant="primary", id="hand-over-ready")
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()

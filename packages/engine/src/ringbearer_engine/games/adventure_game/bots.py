@@ -14,10 +14,11 @@ the option that wins most often.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from ringbearer_engine import Action, Chance, Game, GameState
+from ringbearer_engine import Action, Chance, Game, GameState, Ranking
 from ringbearer_engine.bots import Bot, play_out
 from ringbearer_engine.game import BotFactory
 
@@ -400,7 +401,8 @@ ISMC_SAMPLES = 32
 ISMC_CANDIDATES = 3
 """Only the heuristic's best few options are searched; the rest are rarely worth playouts."""
 ISMC_MARGIN = 2
-"""Extra imagined wins a candidate needs over the heuristic's favourite to be preferred."""
+"""Extra imagined wins a candidate needs over the heuristic's favourite to be preferred, at
+the default number of deals or fewer (more deals raise it, see :class:`ISMCBot`)."""
 ISMC_CLEAR_LEAD = 3.0
 """A heuristic lead so large (a win at once, or a move that beats every other) skips the
 search."""
@@ -424,26 +426,49 @@ class ISMCBot:
     ) -> None:
         self.samples = samples
         self.candidates = candidates
+        # With more deals the bar grows with their square root, as the noise in a difference
+        # of win counts does, so more deals sharpen the comparison without lowering the bar.
+        self.margin = max(ISMC_MARGIN, math.ceil(ISMC_MARGIN * math.sqrt(samples / ISMC_SAMPLES)))
         self._chance = Chance.seeded(seed)
         self._rollout = HeuristicBot(seed + 1)
         self._counter = 0
 
     def choose(self, game: Game[Any], state: GameState) -> Action:
+        return self.rank(game, state)[0].action
+
+    def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
+        """Every legal option, the one this bot plays first.
+
+        Then come the searched candidates by imagined wins, then the options not searched, in
+        the heuristic's order and without figures (``playouts`` 0). A decision settled without
+        a search (one option, a town swap, a far-ahead heuristic favourite) has no figures.
+        """
         assert isinstance(state, AdventureState)
         options = legal_actions(state)
         if len(options) == 1:
-            return options[0]
+            return [_unsearched(options[0])]
         if state.pending == PENDING_TOWN_SWAP:
-            return self._rollout.choose(game, state)  # a small choice; not worth a search
+            # A small choice; not worth a search.
+            chosen = self._rollout.choose(game, state)
+            return [_unsearched(chosen), *(_unsearched(a) for a in options if a != chosen)]
         score = self._rollout.scorer(state)
         scored = sorted(
             ((score(action), index, action) for index, action in enumerate(options)),
             key=lambda item: (-item[0], item[1]),
         )
+        ordered = [action for _, _, action in scored]
         if scored[0][0] - scored[1][0] >= ISMC_CLEAR_LEAD:
-            return scored[0][2]  # the heuristic sees one option far ahead of the rest
-        candidates = [action for _, _, action in scored[: self.candidates]]
-        return candidates[self.search(game, state, candidates)[0]]
+            # The heuristic sees one option far ahead of the rest.
+            return [_unsearched(action) for action in ordered]
+        candidates = ordered[: self.candidates]
+        best, wins = self.search(game, state, candidates)
+        searched = [
+            Ranking(action, won / self.samples, self.samples, won)
+            for action, won in zip(candidates, wins, strict=True)
+        ]
+        rest = sorted((r for i, r in enumerate(searched) if i != best), key=lambda r: -r.win_rate)
+        unsearched = [_unsearched(action) for action in ordered[self.candidates :]]
+        return [searched[best], *rest, *unsearched]
 
     def search(
         self, game: Game[Any], state: AdventureState, candidates: list[Action]
@@ -461,7 +486,11 @@ class ISMCBot:
                 play_out(game, future, bots)
                 wins[index] += future.winner == seat
         best = max(range(len(candidates)), key=wins.__getitem__)
-        return (best if wins[best] >= wins[0] + ISMC_MARGIN else 0), wins
+        return (best if wins[best] >= wins[0] + self.margin else 0), wins
+
+
+def _unsearched(action: Action) -> Ranking:
+    return Ranking(action, math.nan, 0, 0)
 
 
 def _ismc(seed: int) -> Bot:

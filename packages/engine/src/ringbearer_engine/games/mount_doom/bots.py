@@ -11,6 +11,9 @@ It reads only what every seat may see: face-down cards are never looked at.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
+from functools import reduce
 from typing import Any, Final
 
 from ringbearer_engine import Action, Game, GameState
@@ -77,6 +80,13 @@ FINAL_VALUES: Final = {
     "ring-power": -0.83,
     "eagles": 1.0,
 }
+
+
+def added(values: Iterable[float]) -> float:
+    """Floats added one after another, left to right. From Python 3.12, ``sum`` adds floats
+    with compensation, so its last bits differ from 3.11's; near-ties between options then
+    fell the other way and seeded bot games differed between Python versions."""
+    return reduce(operator.add, values, 0.0)
 
 
 def nazgul_cost(state: MountDoomState) -> float:
@@ -160,7 +170,7 @@ def unknown_value(state: MountDoomState) -> float:
     cards = [c for c in DECKS[state.stage] if c not in seen]
     if not cards:
         return 0.0
-    return sum(card_value(state, c) for c in cards) / len(cards)
+    return added(card_value(state, c) for c in cards) / len(cards)
 
 
 def slot_value(state: MountDoomState, slot: int) -> float:
@@ -268,7 +278,7 @@ class Tables:
         self.key = key
         self.slots = [slot_value(state, s) for s in range(6)]
         self.moves = [[0.0] + [move_value(state, f, n) for n in range(1, 7)] for f in range(5)]
-        self.expected = [sum(row) / 6.0 for row in self.moves]
+        self.expected = [added(row) / 6.0 for row in self.moves]
 
 
 def position_key(state: MountDoomState) -> tuple[object, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from .bots import slot_value
+from .bots import added, slot_value
 from .content import (
     FINAL_STAGE,
     GOALS,
@@ -105,7 +105,7 @@ def features(state: MountDoomState) -> list[float]:
         float(state.gandalf_token),
         float(state.uruk if state.leader else 0),
         float(state.leader),
-        sum(slot_value(state, slot) for slot in range(6)) / 6.0,
+        added(slot_value(state, slot) for slot in range(6)) / 6.0,
     ]
 
 
@@ -121,5 +121,5 @@ def estimated_win_chance(state: MountDoomState) -> float:
     """The fitted model's chance that heuristic play wins from ``state`` (exact once over)."""
     if state.result:
         return 1.0 if state.result == WON else 0.0
-    score = sum(w * x for w, x in zip(WEIGHTS, features(state), strict=True))
+    score = added(w * x for w, x in zip(WEIGHTS, features(state), strict=True))
     return logistic(score)

@@ -7,16 +7,28 @@ sees no hand at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
+import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.board import BARRIER_PAIRS
 from ringbearer_engine.games.adventure_game.content import EDGES, SPACES, Space
 from ringbearer_engine.games.adventure_game.drawing import KIND_MARK
+from ringbearer_engine.games.adventure_game.events import Fought, MountainRolled
 from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
-from .words import CARD_TEXTS, card_name, holder, place
+from .cards import card_text, card_title
+from .words import CARD_TEXTS, MONSTERS, card_name, holder, place
 
 STYLES = ("bold dark_orange", "bold dodger_blue1", "bold green3", "bold magenta")
 KIND_STYLE = {
@@ -41,10 +53,15 @@ COLUMNS = max(s.x for s in SPACES) + 1
 ROWS = max(s.y for s in SPACES) + 1
 
 
+TAKEN_MARKS = frozenset(KIND_MARK.values()) | {NAZGUL, "+"}
+"""Marks the board already uses: a pawn called S beside Bag End's S would read as "Start"."""
+
+
 def letters(names: list[str]) -> list[str]:
-    """One letter per player: the name's initial when all differ, else A, B, C, D."""
+    """One letter per player: the name's initial when all differ and none is a mark of the
+    board, else A, B, C, D."""
     initials = [name[:1].upper() or "?" for name in names]
-    if len(set(initials)) == len(initials):
+    if len(set(initials)) == len(initials) and not TAKEN_MARKS & set(initials):
         return initials
     return [chr(ord("A") + n) for n in range(len(names))]
 
@@ -125,8 +142,12 @@ def _widen(joint: Text, width: int) -> Text:
     return Text(plain.center(width), style=joint.style)
 
 
-def player_lines(view: AdventureView, session: GameSession) -> list[Text]:
-    """A line per seat: letter, name, kind, rings, cards, where, what holds it, towns."""
+def player_lines(view: AdventureView, session: GameSession, wide: bool = True) -> list[Text]:
+    """A line per seat: letter, name, kind, rings, cards, where, what holds it, towns.
+
+    Narrow boards mark only the bots ("bot") and give the towns by initial, so that a line
+    stays one line at 80 columns and the hand below stays in view.
+    """
     marks = letters([seat.name for seat in view.seats])
     deciding = view.to_move
     lines = []
@@ -134,49 +155,197 @@ def player_lines(view: AdventureView, session: GameSession) -> list[Text]:
         me = n == deciding
         line = Text("▶ " if me else "  ", style="bold")
         line.append(f"{marks[n]} ", style=STYLES[n % len(STYLES)])
-        kind = "bot" if session.seats[n].is_bot else "person"
+        kind = "bot" if session.seats[n].is_bot else "person" if wide else ""
         line.append(f"{seat.name}", style="bold reverse" if me else "bold")
-        line.append(f" {kind} ◯{seat.rings} ▤{seat.cards} {place(seat.space)}")
+        line.append(f"{' ' if kind else ''}{kind} ◯{seat.rings} ▤{seat.cards} {place(seat.space)}")
         held = holder(view, seat)
         if held:
             line.append(f" held: {held}", style="bold red")
         if seat.towns:
-            line.append(f" towns: {', '.join(place(t) for t in seat.towns)}", style="yellow")
+            towns = [place(t) if wide else place(t)[:1] for t in seat.towns]
+            line.append(f" towns: {', '.join(towns)}", style="yellow")
         lines.append(line)
     return lines
 
 
-def hand_lines(view: AdventureView, with_texts: bool) -> list[Text]:
-    """The viewer's cards: each with its effect when there is room, else the names in a row
-    (the help lists every card's effect)."""
+Spot = tuple[int, int, int, str]
+"""Where a card is drawn in the hand: row, first column, column past the end, card id."""
+
+
+def hand_layout(view: AdventureView, width: int, with_texts: bool) -> tuple[list[Text], list[Spot]]:
+    """The viewer's cards and where each is drawn, so a click can find the card.
+
+    With room, each card has its own lines with its effect; otherwise the names run on in a
+    row after the heading (``c`` and a click still give each card's full text).
+    """
     if view.seat is None:
-        return [Text("Hands are hidden until the next player is looking.", style="italic")]
+        return [Text("Hands are hidden until the next player is looking.", style="italic")], []
     head = Text(f"{view.seats[view.seat].name}'s hand", style="bold underline")
     if not view.hand:
-        return [head, Text("(no cards)", style="italic")]
-    if not with_texts:
-        head.append(": ", style="bold")
-        head.append(" · ".join(card_name(card) for card in view.hand), style="bold not underline")
-        return [head]
-    lines = [head]
-    for card in view.hand:
+        return [head, Text("(no cards)", style="italic")], []
+    if with_texts:
+        return _card_lines(head, view.hand, width)
+    return _name_rows(head, view.hand, width)
+
+
+def _card_lines(head: Text, hand: list[str], width: int) -> tuple[list[Text], list[Spot]]:
+    head.append(" (click a card to read it)", style="italic not underline")
+    lines, spots = [head], []
+    for card in hand:
         line = Text(f"• {card_name(card)}", style="bold")
         line.append(f" — {CARD_TEXTS.get(card, '')}", style="")
-        lines.append(line)
+        for row in _wrap(line, width, indent=2):
+            spots.append((len(lines), 0, width, card))
+            lines.append(row)
+    return lines, spots
+
+
+def _wrap(line: Text, width: int, indent: int) -> list[Text]:
+    words = line.split(" ", allow_blank=True)
+    rows: list[Text] = [Text()]
+    for n, word in enumerate(words):
+        gap = 1 if n and rows[-1].cell_len else 0
+        if rows[-1].cell_len + gap + word.cell_len > width and rows[-1].cell_len > indent:
+            rows.append(Text(" " * indent))
+            gap = 0
+        if gap:
+            rows[-1].append(" ")
+        rows[-1].append_text(word)
+    return rows
+
+
+def _name_rows(head: Text, hand: list[str], width: int) -> tuple[list[Text], list[Spot]]:
+    head.append(":", style="bold not underline")
+    rows, spots = [head], []
+    for n, card in enumerate(hand):
+        name = card_name(card)
+        gap = " " if n == 0 else " · "
+        if rows[-1].cell_len + len(gap) + len(name) > width:
+            rows.append(Text())
+            gap = ""
+        rows[-1].append(gap)
+        start = rows[-1].cell_len
+        rows[-1].append(name, style="bold")
+        spots.append((len(rows) - 1, start, start + len(name), card))
+    return rows, spots
+
+
+ROLLS = (Fought, MountainRolled)
+
+
+def dice_line(rolls: Sequence[rb.Event], names: Sequence[str]) -> Text | None:
+    """The dice of the last step that rolled any: whose, which die, the face and what it did,
+    in words, so no colour is needed to read it ("Last roll: Bo [2] vs the Nazgûl: fails")."""
+    if not rolls:
+        return None
+    line = Text("Last roll: ", style="bold")
+    for n, roll in enumerate(rolls):
+        if n:
+            line.append(" · ")
+        if isinstance(roll, Fought):
+            line.append(f"{names[roll.seat]} ")
+            line.append(f"[{roll.face}]", style="bold reverse")
+            line.append(f" vs {MONSTERS.get(roll.monster, 'the Nazgûl')}: ")
+            line.append(
+                "wins" if roll.won else "fails", style="bold green" if roll.won else "bold red"
+            )
+        elif isinstance(roll, MountainRolled):
+            line.append(f"{names[roll.seat]}'s Mountain die ")
+            line.append(f"[{roll.face}]", style="bold reverse")
+    return line
+
+
+SHORT_NAMES = {"through-mountains": "Through Mountains"}
+"""Names too long for the piles' corner of the board."""
+
+
+def pile_lines(view: AdventureView) -> list[Text]:
+    """The piles, the ring supply and the turn, in short lines that fit an empty corner of
+    the board."""
+    top = view.discards[-1] if view.discards else None
+    lines = [
+        Text(f"Pile {view.draw_pile} · turn {view.turn}", style="bold"),
+        Text(f"◯{view.supply} in the supply", style="bold"),
+        Text(f"Discards {len(view.discards)}" + (", top:" if top else ""), style="bold"),
+    ]
+    if top:
+        lines.append(Text(SHORT_NAMES.get(top, card_name(top)), style="bold"))
     return lines
 
 
-def pile_line(view: AdventureView) -> Text:
-    top = f" (top {card_name(view.discards[-1])})" if view.discards else ""
-    return Text(
-        f"Pile {view.draw_pile} · discards {len(view.discards)}{top}"
-        f" · supply ◯{view.supply} · turn {view.turn}",
-        style="bold",
-    )
+def inset(lines: list[Text], corner: list[Text]) -> list[Text]:
+    """``lines`` with ``corner`` written into the blank left ends of their last rows (the
+    board leaves the lower left empty), so the table takes fewer rows; below them if the
+    corner is not blank enough."""
+    width = max(line.cell_len for line in corner) + 1  # a blank column before the board
+    rows = lines[-len(corner) :]
+    if len(rows) < len(corner) or any(_blank_start(row) < width for row in rows):
+        return [*lines, *corner]
+    merged = []
+    for row, text in zip(rows, corner, strict=True):
+        merged.append(Text.assemble(text, " " * (width - text.cell_len), row[width:]))
+    return [*lines[: -len(corner)], *merged]
 
 
-class AdventureBoard(Static):
-    """The whole table as one drawing: it repaints in one go on every step."""
+def _blank_start(row: Text) -> int:
+    plain = row.plain
+    return len(plain) - len(plain.lstrip(" "))
+
+
+class TableDrawing(Static):
+    """The board, the last roll, the players and the piles: public, one drawing."""
+
+    DEFAULT_CSS = """
+    TableDrawing { height: auto; }
+    """
+
+
+class HandView(Widget):
+    """The deciding person's hand; a click on a card opens its full text."""
+
+    DEFAULT_CSS = """
+    HandView { height: auto; }
+    """
+
+    class Read(Message):
+        def __init__(self, card: str) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: AdventureView | None = None
+        self.lines: list[Text] = []
+        self.spots: list[Spot] = []
+
+    def show(self, view: AdventureView) -> None:
+        self.view = view
+        width = max(1, self.size.width)
+        self.lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH)
+        self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.show(self.view)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.lines))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines)
+
+    def card_at(self, x: int, y: int) -> str | None:
+        return next((c for row, a, b, c in self.spots if row == y and a <= x < b), None)
+
+    def on_click(self, event: Click) -> None:
+        card = self.card_at(event.x, event.y)
+        if card is not None:
+            event.stop()
+            self.post_message(self.Read(card))
+
+
+class AdventureBoard(Vertical):
+    """The whole table: it repaints in one go on every step."""
 
     DEFAULT_CSS = """
     AdventureBoard { padding: 0 1; height: auto; }
@@ -185,6 +354,12 @@ class AdventureBoard(Static):
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="board")
         self.session = session
+        self.rolls: list[rb.Event] = []
+        """The dice of the last step that rolled any, until another step rolls."""
+
+    def compose(self) -> ComposeResult:
+        yield TableDrawing()
+        yield HandView()
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -192,17 +367,36 @@ class AdventureBoard(Static):
     def on_resize(self) -> None:
         self.refresh_view()
 
+    def witness(self, events: Sequence[rb.Event]) -> None:
+        rolls: list[rb.Event] = [event for event in events if isinstance(event, ROLLS)]
+        if rolls:
+            self.rolls = rolls
+
+    def text(self) -> str:
+        """Everything drawn, as plain text (for readers other than the screen)."""
+        table = self.query_one(TableDrawing).render()
+        hand = self.query_one(HandView).render()
+        return f"{table}\n{hand}"
+
     def refresh_view(self) -> None:
         view = self.session.match.view(self.session.viewer)
         assert isinstance(view, AdventureView)
         wide = self.size.width >= WIDE
         gap = [Text("")] if wide else []
+        names = [seat.name for seat in view.seats]
+        rolled = dice_line(self.rolls, names)
         parts = [
-            *board_lines(view, wide),
+            *inset(board_lines(view, wide), pile_lines(view)),
+            *([rolled] if rolled else []),
             *gap,
-            *player_lines(view, self.session),
-            pile_line(view),
+            *player_lines(view, self.session, wide),
             *gap,
-            *hand_lines(view, self.size.width >= CARD_TEXTS_WIDTH),
         ]
-        self.update(Text("\n").join(parts))
+        self.query_one(TableDrawing).update(Text("\n").join(parts))
+        self.query_one(HandView).show(view)
+
+    @on(HandView.Read)
+    def _read(self, event: HandView.Read) -> None:
+        from ...dialogs.message import MessageDialog
+
+        self.app.push_screen(MessageDialog(card_title(event.card), card_text(event.card)))

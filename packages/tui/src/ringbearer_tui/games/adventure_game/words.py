@@ -72,7 +72,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.NewHand():
             return "Play Draw a New Hand"
         case act.MoveNazgul(space=space):
-            return f"Move the Nazgûl at {place(space)}"
+            return f"Play Move a Nazgûl: {place(space)}"
         case act.PlaceNazgul(to=to):
             return f"Set the Nazgûl down at {place(to)}"
         case act.MoveOpponent(seat=seat, to=to):
