@@ -28,6 +28,30 @@ def test_the_command_line_and_the_ssh_server_load_no_textual() -> None:
     assert result.stdout.strip() == "False", result.stderr
 
 
+WORDING_PROBE = """
+import sys
+import ringbearer_engine as rb
+from ringbearer_tui.games import look_for, tell
+for game in rb.list_games():
+    match = rb.Match.new(game.id, ["Ann", "Bo"], seed=3)
+    look = look_for(game.id)
+    events = match.play(match.actions()[0])
+    look.describe(match, match.actions()[0])
+    [tell(look, event, ["Ann", "Bo"]) for event in events]
+    look.summary(match)
+print(sorted(name for name in sys.modules if name.split(".")[0] == "textual")[:3])
+"""
+
+
+def test_wording_a_shared_tables_moves_loads_no_textual() -> None:
+    """The server words each move of a shared table through the games' looks: that must not
+    load the UI toolkit into it either (only drawing a board does)."""
+    result = subprocess.run(
+        [sys.executable, "-c", WORDING_PROBE], check=False, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "[]", result.stderr
+
+
 def test_version_names_the_app_and_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["--version"])

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
-
-from textual.widget import Widget
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import ringbearer_engine as rb
 
 from ..session import GameSession
+
+if TYPE_CHECKING:
+    # Only for annotations: the server words a shared table's moves through the looks
+    # and must not load the UI toolkit for it.
+    from textual.widget import Widget
 
 
 @runtime_checkable

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...session import GameSession
-from .board import LEGEND, BookBoard
 from .cards import card_notes, gist
+from .legend import LEGEND
 from .rules_data import CORRUPTED
 from .saves import chapter_title
 from .words import describe, prompt, state_of
+
+if TYPE_CHECKING:
+    from .board import BookBoard
 
 
 def what_next(chapter: int, result: str) -> str:
@@ -30,6 +35,8 @@ class BookLook:
     """Hands are secret: people at one keyboard pass it over when the decision changes hands."""
 
     def board(self, session: GameSession) -> BookBoard:
+        from .board import BookBoard  # the UI toolkit only where a board is drawn
+
         return BookBoard(session)
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game import actions as act
@@ -13,9 +14,11 @@ from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
 from .advice import SeatAdvisor
-from .board import AdventureBoard
 from .cards import card_text, card_title, cards_of
 from .words import describe, place, tell, view_of
+
+if TYPE_CHECKING:
+    from .board import AdventureBoard
 
 LEGEND_BOARD = """\
 **Reading the Adventure Game board**
@@ -88,6 +91,8 @@ class AdventureLook:
     """Hands are secret: people at one keyboard pass it over between turns."""
 
     def board(self, session: GameSession) -> AdventureBoard:
+        from .board import AdventureBoard  # the UI toolkit only where a board is drawn
+
         return AdventureBoard(session)
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:

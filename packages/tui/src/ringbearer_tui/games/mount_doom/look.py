@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.content import CARDS, TRACK_START
@@ -14,8 +15,10 @@ from ringbearer_engine.games.mount_doom.events import (
 from ringbearer_engine.games.mount_doom.view import MountDoomView
 
 from ...session import GameSession
-from .board import MountDoomBoard
 from .words import card_of, describe, gist, tell
+
+if TYPE_CHECKING:
+    from .board import MountDoomBoard
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -45,6 +48,8 @@ class MountDoomLook:
     help_text = LEGEND
 
     def board(self, session: GameSession) -> MountDoomBoard:
+        from .board import MountDoomBoard  # the UI toolkit only where a board is drawn
+
         return MountDoomBoard(session)
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:
