@@ -55,6 +55,13 @@ def board_of(app: RingbearerApp) -> AdventureBoard:
     return screen.query_one(AdventureBoard)
 
 
+@pytest.fixture
+def bots_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bot moves: a bot's roll would rightly replace the one a test looks for."""
+    monkeypatch.setattr(GameScreen, "_schedule_bot", lambda self: None)
+
+
+@pytest.mark.usefixtures("bots_wait")
 async def test_the_attack_die_shows_on_the_board_when_rolled(quick_settings: AppPaths) -> None:
     match = positions.reach(positions.held_by_nazgul)
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
@@ -70,6 +77,7 @@ async def test_the_attack_die_shows_on_the_board_when_rolled(quick_settings: App
         assert "Last roll: Ann [" in board_of(app).text()
 
 
+@pytest.mark.usefixtures("bots_wait")
 async def test_a_loaded_game_shows_its_last_roll(quick_settings: AppPaths) -> None:
     app = RingbearerApp(quick_settings, StartLoaded(positions.after_a_fight().save()))
     async with app.run_test(size=(80, 24)) as pilot:
