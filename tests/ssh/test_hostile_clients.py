@@ -97,7 +97,7 @@ async def test_an_unusable_terminal_is_refused_before_anything_is_opened(
     assert why == f"bad terminal: {reason}"
     client.connection.close()
     await client.connection.wait_closed()
-    assert await settle_fds(before) == before
+    assert await settle_fds(before) <= before  # no descriptor left open by the session
 
 
 # -- item 14: absurd sizes ----------------------------------------------------------------------
@@ -375,4 +375,4 @@ async def test_a_game_that_cannot_start_leaves_nothing_open(
     assert not server.live
     client.connection.close()
     await client.connection.wait_closed()
-    assert await settle_fds(before) == before
+    assert await settle_fds(before) <= before  # no descriptor left open by the session

@@ -317,7 +317,9 @@ async def test_a_hint_in_a_chapter_imagines_fewer_games_so_it_comes_in_seconds(
 ) -> None:
     asked: list[int] = []
 
-    def advice(self: ChapterSession, playouts: int = 300, seed: int = 0) -> list[rb.Ranking]:
+    def advice(
+        self: ChapterSession, playouts: int = 300, seed: int = 0, advisor: object = None
+    ) -> list[rb.Ranking]:
         asked.append(playouts)
         return []
 

@@ -40,6 +40,8 @@ from .terminal import (
 )
 
 TAKE_OVER_WAIT = 30.0
+CLOSE_WAIT = 2.0
+"""Seconds a shutting-down server waits for clients to drop their connections."""
 
 
 @dataclass
@@ -197,13 +199,17 @@ class GameServer:
         """Stop accepting; hang up every game (each saves first); wait for the sessions."""
         if self._acceptor is not None:
             self._acceptor.close()
-            await self._acceptor.wait_closed()
         for game in list(self.live.values()):
             game.hang_up("the server is shutting down")
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=self.config.hangup_grace + 5)
         await self.table_socket.close()
         await self.tables.close_all()
+        if self._acceptor is not None:
+            # Since Python 3.12.1 this also waits for every client connection to end, which a
+            # client that stays connected never does: the sessions are over, so do not hang.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._acceptor.wait_closed(), CLOSE_WAIT)
 
     def guest_account(self) -> Account:
         ident = uuid.uuid4().hex
