@@ -299,6 +299,37 @@ async def test_a_campaign_lost_to_corruption_ends_with_a_summary_of_the_whole_ca
     assert app.latest_to_continue() is None
 
 
+async def test_a_campaign_won_with_chapter_eight_ends_with_a_summary_of_the_whole_campaign(
+    quick_settings: AppPaths,
+) -> None:
+    before_the_last = Campaign(chapter=8, corruption=5, chapters_won=tuple(range(1, 8)))
+    match, final = positions.one_step_before(before_the_last, lambda result: result == "won")
+    rec = positions.record(positions.seats_of(match), before_the_last, match=match)
+    positions.store_record(quick_settings, rec)
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert "campaign is won" in app.screen.body
+        await pilot.press("enter")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, MessageDialog)
+        assert summary.title_text == "The campaign is won!"
+        assert "The One Ring is destroyed" in summary.body
+        assert "Chapter 8, The Last Battle: won" in summary.body
+        await pilot.press("enter")
+        await settle(pilot)
+        assert campaign_screen(app).query_one("#campaign-play", Button).disabled
+    entry = CampaignStore(quick_settings.campaigns).entries()[0]
+    assert entry.finished
+    assert app.latest_to_continue() is None
+
+
 async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: AppPaths) -> None:
     from ringbearer_tui.commands import RingbearerCommands
 
