@@ -131,32 +131,39 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def start_server(data_dir: str, port: int, sessions: int) -> subprocess.Popen[bytes]:
+    """``ringbearer serve`` in its own process, as it runs for real, with room for ``sessions``
+    connections; returns once it listens."""
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ringbearer_tui",
+            "--data-dir",
+            data_dir,
+            "serve",
+            "--port",
+            str(port),
+            "--max-sessions",
+            str(sessions + 5),
+            "--connections-per-minute",
+            str(sessions + 5),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert server.stdout is not None
+    server.stdout.readline()  # "listening on ..."
+    return server
+
+
 async def main(sessions: int, presses: int) -> None:
     game = "mount-doom" if "mount-doom" in [g.id for g in rb.list_games()] else None
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
         # The server runs in its own process, as it would for real; the clients here only
         # time the answers, they do not emulate terminals while measuring.
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "ringbearer_tui",
-                "--data-dir",
-                data,
-                "serve",
-                "--port",
-                str(port),
-                "--max-sessions",
-                str(sessions + 5),
-                "--connections-per-minute",
-                str(sessions + 5),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        assert server.stdout is not None
-        server.stdout.readline()  # "listening on ..."
+        server = start_server(data, port, sessions)
         players = [Player(n) for n in range(sessions)]
         start = asyncio.Event()
         began = time.perf_counter()

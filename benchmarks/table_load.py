@@ -18,7 +18,6 @@ import contextlib
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 import asyncssh
 import pyte
 from harness import percentile
-from ssh_load import free_port, game_pids, peak_rss_mib
+from ssh_load import free_port, game_pids, peak_rss_mib, start_server
 
 from ringbearer_tui.server.tables import TableService
 from ringbearer_tui.tables.protocol import SeatPlan
@@ -171,7 +170,7 @@ def open_tables(data: Path, count: int) -> list[str]:
 
 
 def server_rss_mib(pid: int) -> float:
-    return peak_rss_mib([pid])[0] if peak_rss_mib([pid]) else 0.0
+    return next(iter(peak_rss_mib([pid])), 0.0)
 
 
 async def main(count: int, moves: int) -> None:
@@ -180,26 +179,7 @@ async def main(count: int, moves: int) -> None:
         tables = [Table(n, name) for n, name in enumerate(open_tables(data, count))]
         sessions = 4 * count
         port = free_port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "ringbearer_tui",
-                "--data-dir",
-                folder,
-                "serve",
-                "--port",
-                str(port),
-                "--max-sessions",
-                str(sessions + 5),
-                "--connections-per-minute",
-                str(sessions + 5),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        assert server.stdout is not None
-        server.stdout.readline()  # "listening on ..."
+        server = start_server(folder, port, sessions)
         began = time.perf_counter()
         # Players in seat order, so each table's seats fill as numbered.
         for seat_number in range(3):
