@@ -9,7 +9,7 @@ import dataclasses
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -266,68 +266,80 @@ def test_continue_prefers_the_most_recent_of_a_game_and_a_campaign(
     assert latest.path == path
 
 
-async def test_a_campaign_lost_to_corruption_ends_with_a_summary_of_the_whole_campaign(
-    quick_settings: AppPaths,
-) -> None:
-    near_the_end = Campaign(corruption=14, fired_eyes=(3, 6, 9, 11, 13))
-    match, final = positions.one_step_before(near_the_end, lambda result: result == "corrupted")
-    rec = positions.record(positions.seats_of(match), near_the_end, match=match)
-    positions.store_record(quick_settings, rec)
-    app = RingbearerApp(quick_settings, StartContinue())
+@dataclasses.dataclass
+class CampaignEnd:
+    """What a person saw deciding a campaign's last step: the chapter's end dialog, the
+    whole campaign's summary, then the campaign screen."""
+
+    app: RingbearerApp
+    ending_body: str
+    ending_button: str
+    title: str
+    summary: str
+    play_disabled: bool
+
+
+async def decide_the_campaign(
+    paths: AppPaths, campaign: Campaign, wanted: Callable[[str], bool]
+) -> CampaignEnd:
+    """Continue ``campaign`` one decision before its chapter ends as ``wanted``, make that
+    decision through the UI, and read both dialogs."""
+    match, final = positions.one_step_before(campaign, wanted)
+    positions.store_record(
+        paths, positions.record(positions.seats_of(match), campaign, match=match)
+    )
+    app = RingbearerApp(paths, StartContinue())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
         await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
         await settle(pilot)
-        assert isinstance(app.screen, MessageDialog)
-        assert "To the campaign" in str(app.screen.query_one(Button).label)
+        ending = app.screen
+        assert isinstance(ending, MessageDialog)
+        ending_body, ending_button = ending.body, str(ending.query_one(Button).label)
         await pilot.press("enter")
         await settle(pilot)
         summary = app.screen
         assert isinstance(summary, MessageDialog)
-        assert summary.title_text == "The campaign is lost"
-        assert "the Ring has won" in summary.body
-        assert "Chapter 1, The Adventure Begins: lost (corruption 14 → 15)" in summary.body
+        title, body = summary.title_text, summary.body
         await pilot.press("enter")
         await settle(pilot)
-        screen = campaign_screen(app)
-        assert screen.query_one("#campaign-play", Button).disabled
+        disabled = campaign_screen(app).query_one("#campaign-play", Button).disabled
+    return CampaignEnd(app, ending_body, ending_button, title, body, disabled)
+
+
+async def test_a_campaign_lost_to_corruption_ends_with_a_summary_of_the_whole_campaign(
+    quick_settings: AppPaths,
+) -> None:
+    near_the_end = Campaign(corruption=14, fired_eyes=(3, 6, 9, 11, 13))
+    end = await decide_the_campaign(
+        quick_settings, near_the_end, lambda result: result == "corrupted"
+    )
+    assert "To the campaign" in end.ending_button
+    assert end.title == "The campaign is lost"
+    assert "the Ring has won" in end.summary
+    assert "Chapter 1, The Adventure Begins: lost (corruption 14 → 15)" in end.summary
+    assert end.play_disabled
     entry = CampaignStore(quick_settings.campaigns).entries()[0]
     assert entry.finished
     assert entry.progress == "lost to corruption"
-    assert app.latest_to_continue() is None
+    assert end.app.latest_to_continue() is None
 
 
 async def test_a_campaign_won_with_chapter_eight_ends_with_a_summary_of_the_whole_campaign(
     quick_settings: AppPaths,
 ) -> None:
     before_the_last = Campaign(chapter=8, corruption=5, chapters_won=tuple(range(1, 8)))
-    match, final = positions.one_step_before(before_the_last, lambda result: result == "won")
-    rec = positions.record(positions.seats_of(match), before_the_last, match=match)
-    positions.store_record(quick_settings, rec)
-    app = RingbearerApp(quick_settings, StartContinue())
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
-        await settle(pilot)
-        assert isinstance(app.screen, MessageDialog)
-        assert "campaign is won" in app.screen.body
-        await pilot.press("enter")
-        await settle(pilot)
-        summary = app.screen
-        assert isinstance(summary, MessageDialog)
-        assert summary.title_text == "The campaign is won!"
-        assert "The One Ring is destroyed" in summary.body
-        assert "Chapter 8, The Last Battle: won" in summary.body
-        await pilot.press("enter")
-        await settle(pilot)
-        assert campaign_screen(app).query_one("#campaign-play", Button).disabled
+    end = await decide_the_campaign(quick_settings, before_the_last, lambda result: result == "won")
+    assert "campaign is won" in end.ending_body
+    assert end.title == "The campaign is won!"
+    assert "The One Ring is destroyed" in end.summary
+    assert "Chapter 8, The Last Battle: won" in end.summary
+    assert end.play_disabled
     entry = CampaignStore(quick_settings.campaigns).entries()[0]
     assert entry.finished
-    assert app.latest_to_continue() is None
+    assert end.app.latest_to_continue() is None
 
 
 async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: AppPaths) -> None:
