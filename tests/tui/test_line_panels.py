@@ -7,11 +7,12 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 import ringbearer_engine as rb
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ringbearer_tui.widgets.event_log import EventLog
-from ringbearer_tui.widgets.lines import LinePanel
+from ringbearer_tui.widgets.lines import Drawing, LinePanel
 
 
 class PanelApp(App[None]):
@@ -168,3 +169,56 @@ async def test_a_log_filled_before_it_has_a_size_shows_its_last_lines_once_laid_
         await pilot.pause()
         screen = pilot.app.export_screenshot()
         assert "step&#160;29" in screen
+
+
+def repaints_of(panel: LinePanel, monkeypatch: Any) -> list[tuple[tuple[Region, ...], bool]]:
+    """Record the panel's repaint requests from now on: the regions (none: all of it) and
+    whether a new layout was asked for."""
+    calls: list[tuple[tuple[Region, ...], bool]] = []
+
+    def refresh(*regions: Region, layout: bool = False, **_: object) -> LinePanel:
+        calls.append((regions, layout))
+        return panel
+
+    monkeypatch.setattr(panel, "refresh", refresh)
+    return calls
+
+
+async def test_a_changed_item_repaints_only_the_rows_it_covers(monkeypatch: Any) -> None:
+    panel = LinePanel()
+    async with PanelApp(panel).run_test() as pilot:
+        panel.set_items([Text("a"), Text("b"), Text("c")])
+        await pilot.pause()
+        calls = repaints_of(panel, monkeypatch)
+        panel.set_items([Text("a"), Text("B"), Text("c")])
+        width = panel.content_size.width
+        assert calls == [((Region(0, 1, width, 1),), False)]
+
+
+async def test_a_new_log_line_repaints_its_row_and_the_step_it_outshines(
+    monkeypatch: Any,
+) -> None:
+    log = EventLog()
+    async with PanelApp(log).run_test() as pilot:
+        log.record("Ann", "Step to Hobbiton", [])
+        await pilot.pause()
+        calls = repaints_of(log, monkeypatch)
+        log.record("Bo", "Play Move 2", [])
+        # Row 0 turns from the newest step (bold) to an older one (dim); row 1 is new.
+        assert calls == [((Region(0, 0, log.content_size.width, 2),), False)]
+        await pilot.pause()
+
+
+async def test_a_drawing_of_as_many_rows_repaints_without_a_new_layout(monkeypatch: Any) -> None:
+    drawing = Drawing()
+    async with PanelApp(drawing).run_test() as pilot:
+        drawing.show([Text("board"), Text("Ann at Bag End")])
+        await pilot.pause()
+        assert drawing.size.height == 2
+        calls = repaints_of(drawing, monkeypatch)
+        drawing.show([Text("board"), Text("Ann at Hobbiton")])
+        assert calls == [((Region(0, 1, drawing.content_size.width, 1),), False)]
+        monkeypatch.undo()
+        drawing.show([Text("board"), Text("Ann at Hobbiton"), Text("Bo at Bag End")])
+        await pilot.pause()
+        assert drawing.size.height == 3  # a row more: laid out again

@@ -100,6 +100,7 @@ class GameScreen(Screen[None]):
         self._bot_pending = False
         self._handing_over = False
         self._was_my_turn = False
+        self._table_closed = False
 
     @property
     def rb_app(self) -> RingbearerApp:
@@ -142,15 +143,14 @@ class GameScreen(Screen[None]):
             self.notify(session.problem, title="Table", severity="warning")
             session.problem = ""
         self.refresh_all()
-        # A pushed view can change the board's height (the first view with a hand, a card
-        # drawn) with no resize or key to prompt a new layout; without one the new lines
-        # stayed cut off.
-        board = self.query_one("#board")
-        self.call_after_refresh(board.refresh, layout=True)
         if session.my_turn and not self._was_my_turn and self.rb_app.settings.turn_bell:
             self.app.bell()
         self._was_my_turn = session.my_turn
-        self.refresh_bindings()
+        if session.closed != self._table_closed:
+            # The footer is built again on every bindings refresh, which costs more than the
+            # rest of a push: only the table's closing changes which keys it offers.
+            self._table_closed = session.closed
+            self.refresh_bindings()
 
     def action_seat_bot(self) -> None:
         session = self.session
@@ -204,7 +204,11 @@ class GameScreen(Screen[None]):
         menu = self.query_one(ActionMenu)
         if isinstance(self.session, RemoteSession):
             # Who is away and who watches, on the board's frame: the prompt keeps its room.
-            self.query_one("#board-area").border_title = self.session.status
+            # Set only when it changes: setting it, even to the same words, repaints the
+            # whole board.
+            area = self.query_one("#board-area")
+            if area.border_title != self.session.status:
+                area.border_title = self.session.status
         if self.session.over:
             menu.show([], [])
             prompt.update(match.outcome.summary if match.outcome else "")

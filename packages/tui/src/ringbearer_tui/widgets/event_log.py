@@ -27,8 +27,11 @@ class EventLog(LinePanel):
         """Add one step: who did what, then what happened; the newest step stands out."""
         head = Text(f"{who}: " if who else "", style="bold")
         head.append(step)
-        self.append_items([head, *(Text(f"  {line}") for line in happened)], keep=KEEP)
-        self._latest = len(self.items) - 1 - len(happened)
+        lines = [head, *(Text(f"  {line}") for line in happened)]
+        # Where the step's head will stand once the oldest lines past KEEP are dropped, set
+        # before the lines go in: the rows to repaint are worked out as they do.
+        self._latest = len(self.items) - max(0, len(self.items) + len(lines) - KEEP)
+        self.append_items(lines, keep=KEEP)
 
     def note(self, text: str) -> None:
         self.append_items([Text(text, style="italic")], keep=KEEP)

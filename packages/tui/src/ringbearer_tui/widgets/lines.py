@@ -4,9 +4,11 @@ Textual lays the whole screen out again whenever a scrollable widget's content s
 changes. A game screen changes its choices and its log on every step, so these panels keep
 their size and scroll by themselves: a new step only repaints them.
 
-They draw line by line (Textual's line API) from strips kept per wrapped line, so a repaint
-converts only the lines that are new; over SSH, where fifty games share two cores, the
-repaint is most of what a keystroke costs.
+They draw line by line (Textual's line API) from strips kept per wrapped item, so a repaint
+converts only the items that are new, and a change marks only the rows that now show
+something else: over SSH, where fifty games share two cores, the repaint is most of what a
+keystroke or a move at a shared table costs, and the rows left alone are neither drawn nor
+sent.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ import functools
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+Painted = tuple[Strip, str] | None
+"""What a row showed when it was last drawn: its strip and line style, or nothing."""
 
 
 class LinePanel(Widget):
@@ -40,16 +46,27 @@ class LinePanel(Widget):
         item cannot be mistaken for the start of the next one."""
         self._wrapped: list[tuple[int, Strip]] = []
         self._wrapped_width = -1
+        self._item_strips: list[list[Strip]] = []
+        """Each item's wrapped lines at ``_wrapped_width`` (empty: not wrapped yet)."""
         self._wrapped_items = 0
         """How many of ``items`` are in ``_wrapped`` (new items are wrapped on their own)."""
+        self._painted: dict[int, Painted] = {}
+        """What each row of the content area showed when it was last drawn."""
 
     # -- content ----------------------------------------------------------------------------
 
     def set_items(self, items: list[Text]) -> None:
         if items == self.items:
             return  # nothing to repaint
+        # An item equal to the one it replaces keeps its wrapped lines: a board redrawn
+        # after a move changes a line or two of thirty.
+        kept = [
+            strips if index < len(items) and items[index] == old else []
+            for index, (old, strips) in enumerate(zip(self.items, self._item_strips, strict=False))
+        ]
         self.items = items
-        self._wrapped_width = -1
+        self._item_strips = kept
+        self._wrapped, self._wrapped_items = [], 0
         self.top = 0
         self._after_change()
 
@@ -58,8 +75,10 @@ class LinePanel(Widget):
         the ones already shown: a long log stays cheap to extend."""
         self.items.extend(items)
         if keep is not None and len(self.items) > keep:
-            self.set_items(self.items[-keep:])
-            return
+            dropped = len(self.items) - keep
+            self.items = self.items[dropped:]
+            self._item_strips = self._item_strips[dropped:]
+            self._wrapped, self._wrapped_items = [], 0
         self._after_change()
 
     def _after_change(self) -> None:
@@ -67,27 +86,63 @@ class LinePanel(Widget):
         # finds the end once the size is known.
         if self.follow_end and self.content_size.height:
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
-        # The new size may already have been painted with the old top (a log filled before
-        # layout, as after Continue, showed only blank rows): paint again.
-        self.refresh()
+        self.repaint_changed_rows()
+
+    def repaint_changed_rows(self) -> None:
+        """Mark for drawing the rows that would now show something other than what they
+        showed when last drawn; every row, if nothing has been drawn at this size yet."""
+        width, height = self.content_size
+        if not self._painted or width <= 0:
+            self.refresh()
+            return
+        changed = [y for y in range(height) if self._painted.get(y) != self._row(y)]
+        regions: list[Region] = []
+        for y in changed:
+            last = regions[-1] if regions else None
+            if last is not None and last.bottom == y:
+                regions[-1] = Region(0, last.y, width, last.height + 1)
+            else:
+                regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
+
+    def _row(self, y: int) -> Painted:
+        lines = self.wrapped()
+        row = self.top + y
+        if not 0 <= row < len(lines):
+            return None
+        index, strip = lines[row]
+        return strip, self.line_style(index)
 
     def wrapped(self) -> list[tuple[int, Strip]]:
         """Every line to draw as (item index, strip), wrapped to the current width."""
         width = max(1, self.content_size.width)
         if width != self._wrapped_width:
-            self._wrapped, self._wrapped_width, self._wrapped_items = [], width, 0
-        console = self.app.console
+            self._item_strips, self._wrapped, self._wrapped_width = [], [], width
+            self._wrapped_items = 0
+        if self._wrapped_items == len(self.items):
+            return self._wrapped
+        strips_of = self._item_strips
+        strips_of += [[] for _ in range(len(self.items) - len(strips_of))]
         for index in range(self._wrapped_items, len(self.items)):
-            lines = self._wrap(self.items[index], width)
-            for number, line in enumerate(lines):
-                if number < len(lines) - 1:
-                    line.rstrip()  # the space where a line was broken is not shown
-                strip = Strip(line.render(console), line.cell_len)
-                if line.style:  # a Text's own style lies under its spans
-                    strip = strip.apply_style(console.get_style(line.style))
-                self._wrapped.append((index, strip))
+            if not strips_of[index]:
+                strips_of[index] = self._strips(self.items[index], width)
+            self._wrapped += [(index, strip) for strip in strips_of[index]]
         self._wrapped_items = len(self.items)
         return self._wrapped
+
+    def _strips(self, item: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        lines = self._wrap(item, width)
+        strips = []
+        for number, line in enumerate(lines):
+            if number < len(lines) - 1:
+                line.rstrip()  # the space where a line was broken is not shown
+            strip = Strip(line.render(console), line.cell_len)
+            if line.style:  # a Text's own style lies under its spans
+                strip = strip.apply_style(console.get_style(line.style))
+            strips.append(strip)
+        return strips
 
     def _wrap(self, item: Text, width: int) -> list[Text]:
         """The item's lines; with ``hanging``, the first keeps the full width and the rest
@@ -121,7 +176,7 @@ class LinePanel(Widget):
         last = max(0, len(self.wrapped()) - self.content_size.height)
         self.top = min(max(0, self.top + delta), last)
         self.after_scroll()
-        self.refresh()
+        self.repaint_changed_rows()
 
     def items_out_of_view(self) -> tuple[int, int]:
         """How many items start above the window, and how many end below it."""
@@ -164,7 +219,7 @@ class LinePanel(Widget):
         elif last >= self.top + height:
             self.top = max(0, min(first, last - height + 1))
         self.after_scroll()
-        self.refresh()
+        self.repaint_changed_rows()
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
@@ -176,6 +231,7 @@ class LinePanel(Widget):
 
     def on_resize(self) -> None:
         self._wrapped_width = -1
+        self._painted.clear()
         if self.follow_end:
             self.top = max(0, len(self.wrapped()) - self.content_size.height)
         self.after_scroll()
@@ -199,9 +255,11 @@ class LinePanel(Widget):
         row = self.top + y
         lines = self.wrapped()
         if not 0 <= row < len(lines):
+            self._painted[y] = None
             return Strip.blank(width, _background(base))
         index, strip = lines[row]
         style = self.line_style(index)
+        self._painted[y] = (strip, style)
         if style:
             strip = strip.extend_cell_length(width).apply_style(self.app.console.get_style(style))
         return strip.apply_style(base).crop_extend(0, width, _background(base))
@@ -211,3 +269,25 @@ class LinePanel(Widget):
 def _background(style: Style) -> Style:
     """Padding shows only the background, as Textual pads its own widgets."""
     return Style(bgcolor=style.bgcolor)
+
+
+class Drawing(LinePanel):
+    """A borderless panel exactly as tall as its wrapped lines: a board, a hand. A new
+    drawing repaints only the rows that changed, and the screen is laid out again only when
+    the number of rows changed."""
+
+    DEFAULT_CSS = """
+    Drawing { height: auto; border: none; }
+    """
+
+    def show(self, lines: list[Text]) -> None:
+        self.set_items(lines)
+        self.fit_height_to_lines()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.fit_height_to_lines()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Asked before the first fit, while the height is still "auto".
+        return max(1, sum(len(self._wrap(item, max(1, width))) for item in self.items))

@@ -7,6 +7,7 @@ sees no hand at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -14,10 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Click
-from textual.geometry import Size
 from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.board import BARRIER_PAIRS
@@ -27,6 +25,7 @@ from ringbearer_engine.games.adventure_game.events import Fought, MountainRolled
 from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
+from ...widgets.lines import Drawing
 from .cards import card_text, card_title
 from .words import CARD_TEXTS, MONSTERS, card_name, holder, place
 
@@ -180,12 +179,22 @@ def hand_layout(view: AdventureView, width: int, with_texts: bool) -> tuple[list
     """
     if view.seat is None:
         return [Text("Hands are hidden until the next player is looking.", style="italic")], []
-    head = Text(f"{view.seats[view.seat].name}'s hand", style="bold underline")
-    if not view.hand:
-        return [head, Text("(no cards)", style="italic")], []
-    if with_texts:
-        return _card_lines(head, view.hand, width)
-    return _name_rows(head, view.hand, width)
+    lines, spots = _laid_out_hand(view.seats[view.seat].name, tuple(view.hand), width, with_texts)
+    return list(lines), list(spots)
+
+
+@functools.lru_cache(maxsize=16)
+def _laid_out_hand(
+    name: str, hand: tuple[str, ...], width: int, with_texts: bool
+) -> tuple[tuple[Text, ...], tuple[Spot, ...]]:
+    # Kept because most steps leave a hand as it was, and every step redraws it (at a
+    # shared table, on every screen); the lines are only read afterwards, never changed.
+    head = Text(f"{name}'s hand", style="bold underline")
+    if not hand:
+        return (head, Text("(no cards)", style="italic")), ()
+    laid_out = _card_lines if with_texts else _name_rows
+    lines, spots = laid_out(head, list(hand), width)
+    return tuple(lines), tuple(spots)
 
 
 def _card_lines(head: Text, hand: list[str], width: int) -> tuple[list[Text], list[Spot]]:
@@ -292,20 +301,12 @@ def _blank_start(row: Text) -> int:
     return len(plain) - len(plain.lstrip(" "))
 
 
-class TableDrawing(Static):
+class TableDrawing(Drawing):
     """The board, the last roll, the players and the piles: public, one drawing."""
 
-    DEFAULT_CSS = """
-    TableDrawing { height: auto; }
-    """
 
-
-class HandView(Widget):
+class HandView(Drawing):
     """The deciding person's hand; a click on a card opens its full text."""
-
-    DEFAULT_CSS = """
-    HandView { height: auto; }
-    """
 
     class Read(Message):
         def __init__(self, card: str) -> None:
@@ -315,24 +316,20 @@ class HandView(Widget):
     def __init__(self) -> None:
         super().__init__()
         self.view: AdventureView | None = None
-        self.lines: list[Text] = []
         self.spots: list[Spot] = []
 
-    def show(self, view: AdventureView) -> None:
+    def show_hand(self, view: AdventureView) -> None:
         self.view = view
-        width = max(1, self.size.width)
-        self.lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH)
-        self.refresh(layout=True)
+        width = self.size.width
+        if width <= 0:
+            return  # laid out for its width once it has one (on_resize)
+        lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH)
+        self.show(lines)
 
     def on_resize(self) -> None:
+        super().on_resize()
         if self.view is not None:
-            self.show(self.view)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self.lines))
-
-    def render(self) -> Text:
-        return Text("\n").join(self.lines)
+            self.show_hand(self.view)
 
     def card_at(self, x: int, y: int) -> str | None:
         return next((c for row, a, b, c in self.spots if row == y and a <= x < b), None)
@@ -392,8 +389,8 @@ class AdventureBoard(Vertical):
             *player_lines(view, self.session, wide),
             *gap,
         ]
-        self.query_one(TableDrawing).update(Text("\n").join(parts))
-        self.query_one(HandView).show(view)
+        self.query_one(TableDrawing).show(parts)
+        self.query_one(HandView).show_hand(view)
 
     @on(HandView.Read)
     def _read(self, event: HandView.Read) -> None:
