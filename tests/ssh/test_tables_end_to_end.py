@@ -79,6 +79,36 @@ async def play_steps(table_of: object, players: Players, steps: int) -> None:
         players.check_no_leak()
 
 
+def board_part(text: str) -> list[str]:
+    """The rows of the board's frame, the left of the screen (the log beside it is told in
+    other words to a late-comer, so only the board is compared)."""
+    rows = text.splitlines()
+    right = rows[0].index("╮") + 1 if rows and "╮" in rows[0] else 0
+    return [row[:right] for row in rows]
+
+
+async def a_late_spectator_sees_what_the_first_one_sees(
+    server: GameServer, cy: Client, name: str
+) -> None:
+    """A screen kept up to date row by row, step after step, shows the board exactly as a
+    screen drawn whole for the first time: no row was left stale."""
+    dee = await connect(
+        server,
+        "dee",
+        asyncssh.generate_private_key("ssh-ed25519"),
+        size=SIZE,
+        command=f"watch {name}",
+    )
+    await dee.wait_for("2 watching")
+    await cy.wait_for("2 watching")
+    deadline = time.monotonic() + 10
+    while board_part(cy.text()) != board_part(dee.text()):
+        assert time.monotonic() < deadline, f"{cy.text()}\n\n{dee.text()}"
+        await asyncio.sleep(0.05)
+    dee.drop()
+    await cy.wait_for("1 watching")
+
+
 async def test_two_players_and_a_spectator_play_a_table_to_its_end(
     make_server: StartServer, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -99,6 +129,7 @@ async def test_two_players_and_a_spectator_play_a_table_to_its_end(
         return server.tables.tables.get(name)
 
     await play_steps(current, players, 20)
+    await a_late_spectator_sees_what_the_first_one_sees(server, cy, name)
 
     # Bo's connection drops: his seat waits for him, the others are told, he comes back to it.
     bo.drop()

@@ -28,6 +28,7 @@ from ..storage import SaveStore
 from ..tables.protocol import LogLine, SeatInfo, SeatPlan, TableEntry, Update
 from .accounts import Account
 from .database import Database
+from .table_writer import TableWriter
 
 NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table names avoid letters that read alike (i/l/1, o/0)."""
@@ -190,12 +191,24 @@ class Table:
         self.lines.append(LogLine(who, label, [tell(look, event, players) for event in events]))
 
     def save(self) -> None:
-        """The match to its file first, then the record: a record never names a step that
-        its match file does not hold."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Save the table now (see :meth:`saving`)."""
+        self.saving()()
+
+    def saving(self) -> Callable[[], None]:
+        """What saves the table as it is now: the bytes are taken at once, and the returned
+        function writes them, the match to its file first, then the record, so that a
+        record never names a step that its match file does not hold."""
         self.match.meta["seats"] = [msgspec.to_builtins(seat) for seat in self.session.seats]
-        write_atomic(self.folder / "match.rbsave", self.match.save())
-        self.database.put_table(self.name, msgspec.json.encode(self.record), self.record.closed)
+        match = self.match.save()
+        record = msgspec.json.encode(self.record)
+        closed = self.record.closed
+
+        def write() -> None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.folder / "match.rbsave", match)
+            self.database.put_table(self.name, record, closed)
+
+        return write
 
     def bot_to_move(self) -> bool:
         return self.session.bot_to_move and not self.record.closed
@@ -232,6 +245,8 @@ class TableService:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, str] = {}
+        self.writer = TableWriter()
+        """Writes the saves of steps, off the server's loop."""
 
     # -- who is asking -------------------------------------------------------------------------
 
@@ -291,7 +306,7 @@ class TableService:
             name=name, owner=owner, holders=holders, spectators=spectators, bot_after=bot_after
         )
         table = Table(record, session, self.root / name, self.database)
-        table.save()
+        self._save(table)
         self.tables[name] = table
         self._schedule_bot(table)
         return table
@@ -354,7 +369,7 @@ class TableService:
                 table.present.remove(other)
             if not table.record.holders[chosen]:
                 table.record.holders[chosen] = account
-                table.save()
+                self._save(table)
         table.present.append(seated)
         return table, seated
 
@@ -431,7 +446,7 @@ class TableService:
         current = table.session.seats[seat]
         table.session.seats[seat] = Seat(current.name, "bot", "heuristic")
         table.record.holders[seat] = ""
-        table.save()
+        self._save(table)
         table.push()
         self._schedule_bot(table)
 
@@ -443,18 +458,27 @@ class TableService:
         if seated.account != table.record.owner or seated.seat is None:
             raise TableError("only the table's owner may do that")
 
+    def _save(self, table: Table) -> None:
+        """Save now, after every save of a step still on its way (which it replaces)."""
+        self.writer.flush()
+        table.save()
+
+    def _save_soon(self, table: Table) -> None:
+        """Save a step: the bytes now, the writing on the writer's thread."""
+        self.writer.submit(table.name, table.saving())
+
     def _after_step(self, table: Table) -> None:
         if table.match.outcome is not None:
             self._finish(table)
             return
         table.push()
-        table.save()
+        self._save_soon(table)
         self._schedule_bot(table)
 
     def _finish(self, table: Table) -> None:
         """Close the table: every player gets the match in their saves; the table is done."""
         table.record.closed = True
-        table.save()
+        self._save(table)
         for account in {holder for holder in table.record.holders if holder}:
             self._save_for(account, table)
         table.push()
@@ -493,7 +517,7 @@ class TableService:
                 self._finish(table)
                 return
             table.push()
-            table.save()
+            self._save_soon(table)
 
     def start_bots(self) -> None:
         """Let restored tables' bots play, once the server's loop runs."""
@@ -506,3 +530,5 @@ class TableService:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        # The last steps' saves are on disk before the server says it has stopped.
+        await asyncio.to_thread(self.writer.flush)
