@@ -71,11 +71,22 @@ def board_lines(view: AdventureView, wide: bool) -> list[Text]:
     A space is its kind mark (``T`` town, ``^`` mountain...), in wide mode its code, then what
     stands on it: player letters and ``N`` for a Nazgûl.
     """
-    marks = letters([seat.name for seat in view.seats])
+    names = tuple(seat.name for seat in view.seats)
+    spaces = tuple(seat.space for seat in view.seats)
+    return list(_drawn_board(names, spaces, tuple(view.nazgul), wide))
+
+
+@functools.lru_cache(maxsize=16)
+def _drawn_board(
+    names: tuple[str, ...], spaces: tuple[str, ...], nazgul_at: tuple[str, ...], wide: bool
+) -> tuple[Text, ...]:
+    # Kept because most steps move no pawn (a card played, a card drawn), and every step
+    # redraws the board: at a shared table, on every screen. The rows are never changed.
+    marks = letters(list(names))
     pawns: dict[str, list[int]] = {}
-    for n, seat in enumerate(view.seats):
-        pawns.setdefault(seat.space, []).append(n)
-    nazgul = set(view.nazgul)
+    for n, space_id in enumerate(spaces):
+        pawns.setdefault(space_id, []).append(n)
+    nazgul = set(nazgul_at)
     lines: list[Text] = []
     for y in range(ROWS):
         line = Text()
@@ -96,7 +107,7 @@ def board_lines(view: AdventureView, wide: bool) -> list[Text]:
                 if x + 1 < COLUMNS:
                     below.append(" ")
             lines.append(below)
-    return lines
+    return tuple(lines)
 
 
 def _cell(
