@@ -8,22 +8,24 @@ nobody's hand is shown.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
 from ...session import GameSession
+from ...widgets.lines import Drawing
 from .page_map import draw_map, letter_key, space_list, track_lines
 from .panels import challenges, corruption_line, hands, plot_chart
 from .words import chapter_page
 
 
-class BookBoard(Static):
-    """The chapter as the deciding person may see it."""
+class BookBoard(Drawing):
+    """The chapter as the deciding person may see it. A step repaints only the rows it
+    changed (a piece moved, a card paid), and lays the screen out again only when the
+    number of rows changed."""
 
     DEFAULT_CSS = """
-    BookBoard { padding: 0 1; height: auto; }
+    BookBoard { padding: 0 1; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -34,11 +36,13 @@ class BookBoard(Static):
         self.refresh_view()
 
     def on_resize(self) -> None:
+        super().on_resize()
         self.refresh_view()
 
     def refresh_view(self) -> None:
         width = self.content_region.width or max(40, self.app.size.width * 2 // 3 - 4)
-        self.update(render_table(self.session.match, self.session.viewer, width))
+        table = render_table(self.session.match, self.session.viewer, width)
+        self.show(list(table.split("\n", allow_blank=True)))
 
 
 def render_table(match: rb.Match, viewer: int | None, width: int) -> Text:
