@@ -16,6 +16,7 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.games.adventure_game.board import HandView
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.server.table_socket import TableSocket
@@ -60,7 +61,7 @@ async def served(
     await service.close_all()
 
 
-async def until(condition: object, pilot: object, seconds: float = 5.0) -> None:
+async def until(condition: object, pilot: object, seconds: float = 15.0) -> None:
     assert callable(condition)
     for _ in range(int(seconds / 0.05)):
         if condition():
@@ -159,6 +160,9 @@ async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
         for seat in (None, 0, 1):
             assert session.match.view(seat) == table.match.view(None)
         assert "Watching table" in str(screen.query_one("#board-area").border_title)
+        # Where a player's hand would be, the spectator is told why there is none.
+        hand = [line.plain for line in screen.query_one(HandView).items]
+        assert hand == ["You are watching: every player's hand is hidden."]
         await until(lambda: bool(ann_updates) and ann_updates[-1].spectators == 1, pilot)
     ann.close()
 

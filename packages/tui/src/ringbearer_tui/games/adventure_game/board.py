@@ -182,14 +182,24 @@ Spot = tuple[int, int, int, str]
 """Where a card is drawn in the hand: row, first column, column past the end, card id."""
 
 
-def hand_layout(view: AdventureView, width: int, with_texts: bool) -> tuple[list[Text], list[Spot]]:
+HIDDEN_HANDS = {
+    False: "Hands are hidden until the next player is looking.",
+    True: "You are watching: every player's hand is hidden.",
+}
+"""What stands for the hand when no seat is looking: between two people at one keyboard, or
+for a spectator of a shared table."""
+
+
+def hand_layout(
+    view: AdventureView, width: int, with_texts: bool, watching: bool = False
+) -> tuple[list[Text], list[Spot]]:
     """The viewer's cards and where each is drawn, so a click can find the card.
 
     With room, each card has its own lines with its effect; otherwise the names run on in a
     row after the heading (``c`` and a click still give each card's full text).
     """
     if view.seat is None:
-        return [Text("Hands are hidden until the next player is looking.", style="italic")], []
+        return [Text(HIDDEN_HANDS[watching], style="italic")], []
     lines, spots = _laid_out_hand(view.seats[view.seat].name, tuple(view.hand), width, with_texts)
     return list(lines), list(spots)
 
@@ -327,20 +337,21 @@ class HandView(Drawing):
     def __init__(self) -> None:
         super().__init__()
         self.view: AdventureView | None = None
+        self.watching = False
         self.spots: list[Spot] = []
 
-    def show_hand(self, view: AdventureView) -> None:
-        self.view = view
+    def show_hand(self, view: AdventureView, watching: bool = False) -> None:
+        self.view, self.watching = view, watching
         width = self.size.width
         if width <= 0:
             return  # laid out for its width once it has one (on_resize)
-        lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH)
+        lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH, watching)
         self.show(lines)
 
     def on_resize(self) -> None:
         super().on_resize()
         if self.view is not None:
-            self.show_hand(self.view)
+            self.show_hand(self.view, self.watching)
 
     def card_at(self, x: int, y: int) -> str | None:
         return next((c for row, a, b, c in self.spots if row == y and a <= x < b), None)
@@ -401,7 +412,9 @@ class AdventureBoard(Vertical):
             *gap,
         ]
         self.query_one(TableDrawing).show(parts)
-        self.query_one(HandView).show_hand(view)
+        # A shared table's spectator is the one viewer who is never any seat.
+        watching = self.session.shared and self.session.viewer is None
+        self.query_one(HandView).show_hand(view, watching)
 
     @on(HandView.Read)
     def _read(self, event: HandView.Read) -> None:
