@@ -459,6 +459,21 @@ def test_precious_draws_gollum_two_spaces_toward_frodo() -> None:
     assert hand(match) == []
 
 
+def test_precious_draws_gollum_two_spaces_in_all_with_its_cards_call() -> None:
+    """AB-A76: the card spent on Precious calls Gollum like any other One Ring card played by
+    choice, and the ability adds one more space: two in all, not three."""
+    match = to_story(new(chapter=8))
+    arrange(
+        match,
+        pieces={"frodo": "sammath-naur", "sam": "sammath-naur"},
+        counters={"gollum": "udun"},
+        hands=[["ring"], []],
+    )
+    events = texts(play(match, "ring -"))
+    assert st(match).counters["gollum"] == "slopes"
+    assert events.count("The Ring calls to Gollum: he creeps 1 space toward Frodo.") == 1
+
+
 def test_precious_cannot_be_used_when_gollum_is_with_frodo() -> None:
     match = to_story(new(chapter=8))
     arrange(match, pieces={"frodo": "slopes"}, hands=[["ring"], []])
@@ -483,3 +498,55 @@ def test_the_orc_that_was_gandalf_never_comes_back_as_an_orc() -> None:
     play(match, "deed fight-orc orc-1 combat", "end")
     assert reason(match) == "host-overruns"
     assert "orc-1" not in st(match).counters
+
+
+# -- the Ring's call (designed rule) ---------------------------------------------------------
+
+
+def test_a_one_ring_card_played_by_choice_draws_gollum_a_space_toward_frodo() -> None:
+    """AB-A76: a One Ring card paid as a joker for a Challenge calls Gollum at once."""
+    match = to_story(new(chapter=8))
+    arrange(
+        match,
+        pieces={"aragorn": "morannon", "legolas": "morannon", "gimli": "morannon"},
+        counters={"orc-1": ""},
+        hands=[["courage", "ring"], []],
+    )
+    events = texts(play(match, "complete captains-at-the-gate courage,ring"))
+    assert "The Ring calls to Gollum: he creeps 1 space toward Frodo." in events
+    assert "Gollum moves from The Slopes of Mount Doom to The Isenmouthe." in events
+    state = st(match)
+    assert state.counters["gollum"] == "isenmouthe"
+    assert state.corruption == 1
+    assert "captains-at-the-gate" in state.completed
+
+
+def test_every_one_ring_card_played_calls_gollum_again() -> None:
+    """AB-A76: one space per card, here discarded to move, until he reaches Frodo, who falls."""
+    match = to_story(new(chapter=8))
+    arrange(match, counters={"gollum": "gorgoroth"}, hands=[["ring", "ring"], []])
+    play(match, "discard ring")
+    assert st(match).counters["gollum"] == "isenmouthe"  # ties: the first space by name
+    events = texts(play(match, "discard ring"))
+    assert st(match).counters["gollum"] == "cirith-ungol"
+    assert "Frodo is knocked down and lies on their side (Gollum leaps on him)." in events
+    assert st(match).corruption == 2
+
+
+def test_a_one_ring_card_dropped_to_the_hand_limit_does_not_call_gollum() -> None:
+    """AB-A76 with AB-A69: a discard a rule forces still corrupts but calls nobody."""
+    match = to_story(new(chapter=8))
+    arrange(match, hands=[["ring"] * 5 + ["courage"], []], plot=[5])
+    play(match, "end", "drop ring", "drop ring")
+    state = st(match)
+    assert state.corruption == 2
+    assert state.counters["gollum"] == "slopes"
+
+
+def test_a_final_challenge_whose_one_ring_cards_call_gollum_onto_frodo_is_still_won() -> None:
+    """AB-A76: the call comes as the cards are paid, after the requirements were met, so
+    Gollum leaping on Frodo in Sammath Naur does not undo the Crack of Doom."""
+    match = at_the_crack(to_story(new(chapter=8)), 2, hands=[["courage", "mystery", "ring"], []])
+    events = texts(play(match, "complete the-crack-of-doom courage,mystery,ring"))
+    assert "Frodo is knocked down and lies on their side (Gollum leaps on him)." in events
+    assert reason(match) == "campaign-won"

@@ -1,5 +1,6 @@
 """The chapter format's regions (the chapter 7 FAQ's "in Shelob's Lair", generalised), lose
-conditions given as data, and the hook for One Ring cards played by choice.
+conditions given as data, and the hook and the data (``RingCall``) for One Ring cards played by
+choice.
 
 A test-only chapter: a Gate outside a Keep of two spaces (Hall, Yard), two Rat counters.
 """
@@ -7,6 +8,7 @@ A test-only chapter: a Gate outside a Keep of two spaces (Hall, Yard), two Rat c
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -25,6 +27,7 @@ from ringbearer_engine.games.adventure_book.chapter import (
     Region,
     Requirement,
     RingAbility,
+    RingCall,
     Space,
 )
 from ringbearer_engine.games.adventure_book.rules.board import (
@@ -34,7 +37,7 @@ from ringbearer_engine.games.adventure_book.rules.board import (
 )
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
-from .helpers import arrange, legal, new, play, reason, st, to_story
+from .helpers import arrange, legal, new, play, reason, st, texts, to_story
 
 NUMBER = 5
 KEEP = "keep"
@@ -191,3 +194,31 @@ def test_a_forced_discard_of_a_one_ring_card_is_not_a_play() -> None:
     play(match, "end", "drop ring", "drop ring")
     assert st(match).corruption == 2
     assert "rings-played" not in st(match).flags
+
+
+RAT_CALL = RingCall(
+    "rats-hear-the-ring",
+    "The Ring draws a Rat into the Yard.",
+    (Effect("place-counter", key="rat", space="yard"),),
+)
+
+
+def test_a_ring_call_given_as_data_sets_off_its_effects_for_each_card_played() -> None:
+    """The chapter's ``ring_call``: generic Plot effects, no rules code, one call per card."""
+    add_chapter(replace(keep_chapter(), ring_call=RAT_CALL))
+    match = to_story(new(chapter=NUMBER))
+    arrange(match, hands=[["ring", "ring"], []])
+    events = texts(play(match, "discard ring"))
+    assert "The Ring draws a Rat into the Yard." in events
+    assert sorted(st(match).counters.values()) == ["", "yard"]
+    play(match, "discard ring")
+    assert sorted(st(match).counters.values()) == ["yard", "yard"]
+
+
+def test_a_ring_call_given_as_data_ignores_a_forced_discard() -> None:
+    add_chapter(replace(keep_chapter(), ring_call=RAT_CALL))
+    match = to_story(new(chapter=NUMBER))
+    arrange(match, hands=[["ring"] * 5 + ["courage"], []], plot=[2])
+    play(match, "end", "drop ring", "drop ring")
+    assert st(match).corruption == 2
+    assert set(st(match).counters.values()) == {""}

@@ -238,6 +238,15 @@ def chapter_section(page: Page) -> list[str]:
     lines += [
         f"**One Ring ability** (`{ability.id}`, {ability.source}): {ability.name}: {ability.text}",
         "",
+    ]
+    call = chapter.ring_call
+    if call is not None:
+        lines += [
+            f"**The Ring's call** (`{call.id}`, {call.source}), whenever a One Ring card is "
+            f"played by choice: {call.text}",
+            "",
+        ]
+    lines += [
         "**Lose conditions**: "
         + "; ".join(f"`{c.id}`: {c.text}{_when(c.when)}" for c in chapter.lose_conditions)
         + "; and always `plot-deck-empty` (rulebook).",
@@ -297,6 +306,8 @@ def designed_ids() -> list[str]:
         ids += [d.id for d in chapter.deeds if d.source == "designed"]
         ids += [c.id for c in chapter.lose_conditions if c.source == "designed"]
         ids.append(chapter.ring_ability.id)
+        if chapter.ring_call is not None and chapter.ring_call.source == "designed":
+            ids.append(chapter.ring_call.id)
     return ids
 
 

@@ -24,8 +24,9 @@ that the chapter's rules object handles.
 Some chapters need more of the system, still as data: a character piece hidden on the back of
 one enemy counter and revealed by defeating it (:class:`Hidden`), pieces knocked down onto
 their side (they cannot move, complete a Challenge or fight until they stand up again, which
-costs a single step), and One Ring symbols (``ring``) in a Challenge's cost that only a One
-Ring card pays, unless counters cover them (:attr:`Challenge.covered_by`).
+costs a single step), One Ring symbols (``ring``) in a Challenge's cost that only a One
+Ring card pays, unless counters cover them (:attr:`Challenge.covered_by`), and effects that
+every One Ring card played by choice sets off (:class:`RingCall`).
 """
 
 from __future__ import annotations
@@ -216,6 +217,22 @@ class RingAbility:
 
 
 @dataclass(frozen=True)
+class RingCall:
+    """What a One Ring card played by choice stirs up inside the chapter, at once: ``effects``
+    resolved like Plot effects (generic kinds or the chapter's own), announced with ``text``.
+
+    Played by choice means paid for a Challenge, a deed or a space, discarded to move, or spent
+    on the One Ring ability; a discard a rule forces (hand limit, Plot Chart, Eye of Sauron)
+    calls nothing (AB-A69). A Challenge whose payment makes the call is still completed.
+    """
+
+    id: str
+    text: str
+    effects: tuple[Effect, ...]
+    source: Source = "designed"
+
+
+@dataclass(frozen=True)
 class Deed:
     """A chapter action that costs cards, such as defeating an enemy counter.
 
@@ -298,6 +315,8 @@ class Chapter:
     """Whether a face-down counter may be revealed between the two single moves."""
     hidden: tuple[Hidden, ...] = ()
     """Character pieces hidden on the back of a counter, revealed by defeating it."""
+    ring_call: RingCall | None = None
+    """What a One Ring card played by choice sets off in this chapter (chapter 8's Gollum)."""
     source: Source = "designed"
     extra: dict[str, str] = field(default_factory=dict)
     """Chapter data its rules read and the design page lists (e.g. what a Rider overlooks)."""
@@ -371,7 +390,8 @@ class ChapterRules:
     def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
         """A One Ring card has just been played by choice: paid for a Challenge, a deed or a
         space, discarded to move, or used for the ability (not a discard a rule forced). Its
-        corruption, if any, is already paid."""
+        corruption, if any, is already paid, and the chapter's :class:`RingCall`, if any, is
+        resolved. Override it for a call that plain effects cannot say."""
 
     def on_reveal(
         self, page: Page, state: AdventureBookState, counter: str, events: list[Event]

@@ -26,7 +26,10 @@ Special rules (code below):
   the Ring: the chapter is lost (AB-A73). The final Challenge needs him in or next to Sammath
   Naur: his fall ends the Ring.
 * **Sammath Naur** is entered by Frodo and Samwise only, each paying any card (AB-A10).
-* **One Ring ability**: the Ring calls to Gollum: he creeps up to 2 spaces toward Frodo.
+* **The Ring's call** (AB-A76): every One Ring card played by choice draws Gollum 1 space
+  toward Frodo, at once (chapter data, :class:`~..chapter.RingCall`).
+* **One Ring ability**: the Ring calls to Gollum: with its card's call he creeps up to 2
+  spaces toward Frodo.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from ..chapter import (
     Requirement,
     Reward,
     RingAbility,
+    RingCall,
     Space,
 )
 from ..events import RuleNote
@@ -238,7 +242,12 @@ CHAPTER = Chapter(
     ring_ability=RingAbility(
         "precious",
         "Precious",
-        "The Ring calls to Gollum: he creeps up to 2 spaces toward Frodo.",
+        "The Ring calls to Gollum: with its card's call he creeps up to 2 spaces toward Frodo.",
+    ),
+    ring_call=RingCall(
+        "gollum-hears-the-ring",
+        "The Ring calls to Gollum: he creeps 1 space toward Frodo.",
+        (Effect("gollum", 1),),
     ),
     lose_conditions=(
         LoseCondition("host-overruns", "an Orc had to be placed with all six on the board"),
@@ -259,6 +268,7 @@ CHAPTER = Chapter(
         "Only Frodo and Samwise enter Sammath Naur, each by paying its printed card (any card).",
         "Gollum creeps toward Frodo and knocks him down when he reaches him.",
         "Gollum on Frodo's space at the end of a turn without Samwise there: lost.",
+        "Every One Ring card played by choice draws Gollum 1 space toward Frodo.",
     ),
 )
 
@@ -377,7 +387,8 @@ class LastBattleRules(ChapterRules):
     def ring(
         self, page: Page, state: AdventureBookState, target: str | None, events: list[Event]
     ) -> None:
-        self.creep(page, state, 2, events)
+        # The card's own call (the chapter's RingCall) has already drawn him one space.
+        self.creep(page, state, 1, events)
 
     # -- hints for the heuristic bot ------------------------------------------------------------
 

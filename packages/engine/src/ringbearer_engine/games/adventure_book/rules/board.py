@@ -78,8 +78,11 @@ class Page:
         self.paid_from: dict[str, tuple[str, ...]] = {
             here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
         }
-        self.ring_hook = type(rules).on_ring_played is not ChapterRules.on_ring_played
-        """Whether the chapter's rules react to One Ring cards being played."""
+        self.ring_hook = (
+            chapter.ring_call is not None
+            or type(rules).on_ring_played is not ChapterRules.on_ring_played
+        )
+        """Whether the chapter reacts to One Ring cards being played (data or rules)."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
         self.carriers: dict[str, tuple[str, ...]] = {

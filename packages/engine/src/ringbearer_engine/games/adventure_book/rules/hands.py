@@ -11,7 +11,7 @@ from __future__ import annotations
 from ringbearer_engine.events import Event
 
 from ..content import RING, TOKEN
-from ..events import CardsDrawn, DiscardsReshuffled, SpecialWon
+from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
 from .corruption import advance
 
@@ -60,12 +60,21 @@ def spend(
 
 
 def _ring_played(state: AdventureBookState, events: list[Event]) -> None:
-    """Tell the chapter's rules that a One Ring card was played by choice."""
+    """A One Ring card was played by choice: the chapter's call, then its rules' hook."""
     from ..chapters import page  # late: the chapters import the rule modules
+    from .turn import run_effect  # late: the turn draws cards through this module
 
     chapter = page(state.chapter)
-    if chapter.ring_hook:
-        chapter.rules.on_ring_played(chapter, state, events)
+    if not chapter.ring_hook:
+        return
+    call = chapter.chapter.ring_call
+    if call is not None:
+        events.append(RuleNote(call.text))
+        for effect in call.effects:
+            run_effect(chapter, state, effect, events)
+            if state.result:
+                return
+    chapter.rules.on_ring_played(chapter, state, events)
 
 
 def draw_story(
