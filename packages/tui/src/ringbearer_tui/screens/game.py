@@ -225,10 +225,11 @@ class GameScreen(Screen[None]):
         if self.session.needs_hand_over:
             self._hand_over(prompt, menu)
             return
-        prompt.remove_class("waiting")
+        # Set once: taking the class off and putting it back restyles the prompt twice.
+        waiting = isinstance(self.session, RemoteSession) and not self.session.my_turn
+        prompt.set_class(waiting, "waiting")
         if isinstance(self.session, RemoteSession):
             prompt.update(match.prompt)
-            prompt.set_class(not self.session.my_turn, "waiting")
         else:
             prompt.update(prompt_of(self.look, match))
         actions = match.actions()
