@@ -8,14 +8,17 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, Label, Select
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ringbearer_tui.app import RingbearerApp, StartTable
 from ringbearer_tui.dialogs.confirm import ConfirmDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_game.board import HandView
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -226,3 +229,49 @@ async def test_the_menu_lists_the_tables_and_watches_one(
         assert isinstance(screen.session, RemoteSession)
         assert screen.session.own_seat is None
         assert table.spectators == 1
+
+
+async def test_a_book_table_plays_the_chapter_its_owner_chose(
+    served: Served, paths: AppPaths
+) -> None:
+    """A shared table plays one chapter of the book: the dialog asks which, and where the
+    Corruption marker starts, instead of a campaign's name; what the book lacks is refused
+    in the dialog with the engine's reason."""
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        await pilot.press("o")
+        await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog)
+        dialog.query_one("#game", Select).value = "adventure-book"
+        await until(lambda: any(w.name == "chapter" for w in dialog.query(".option")), pilot)
+        assert not dialog.query("#campaign-name")
+        fields = {str(field.name): field for field in dialog.query(".option").results(Input)}
+        assert set(fields) == {"chapter", "corruption"}
+        fields["chapter"].value = "9"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "there is no chapter 9" in str(dialog.query_one("#error", Label).render())
+        fields["chapter"].value = "5"
+        fields["corruption"].value = "6"
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("y")  # others may watch
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press("n")  # the game waits for an absent player
+        await until(lambda: at_table(app), pilot)
+        [table] = served.service.tables.values()
+        view = table.match.view(None)
+        assert isinstance(view, AdventureBookView)
+        assert (view.chapter, view.corruption) == (5, 6)
+        # The seat's screen words the chapter from its own view: the board, the prompt and
+        # the choices of the player to move.
+        board = app.screen.query_one(BookBoard)
+        assert board.items[0].plain.startswith("Chapter 5: The Last March of the Ents")
+        assert "Movement: move pieces up to 2 more single steps, or end the move" in prompt_text(
+            app
+        )
+        assert app.screen.query_one(ActionMenu).actions == table.match.actions()

@@ -51,6 +51,12 @@ def option_fields(game: rb.Game[Any]) -> list[tuple[str, str, Any]]:
     return fields
 
 
+TABLE_CHAPTER_FIELDS = (("chapter", "Chapter", 1), ("corruption", "Corruption", 0))
+"""What a shared table of the Book asks for: the chapter it plays and the marker's space."""
+TABLE_CHAPTER_HELP = (
+    "A shared table plays one chapter of the book: choose which, and the Corruption "
+    "marker's space as it starts (0 for a fresh start, or where your campaign stands)."
+)
 CAMPAIGN_GAMES = frozenset({"adventure-book"})
 """Games played as a campaign of chapters: the dialog names the campaign, sets no options."""
 CAMPAIGN_HELP = (
@@ -87,9 +93,13 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     ]
     HELP_TITLE = "the New game dialog"
 
-    def __init__(self, settings: Settings, game_id: str | None = None) -> None:
+    def __init__(
+        self, settings: Settings, game_id: str | None = None, *, for_table: bool = False
+    ) -> None:
         super().__init__()
         self.settings = settings
+        self.for_table = for_table
+        """Opening a shared table: the Book plays one chosen chapter there, not a campaign."""
         self.games = rb.list_games()
         ids = [g.id for g in self.games]
         self.game_id = game_id if game_id in ids else _preferred(ids)
@@ -100,7 +110,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("[b]New game[/b]")
+            yield Label("[b]Open a table[/b]" if self.for_table else "[b]New game[/b]")
             # Not a tab stop of its own: tab moves between the controls inside it.
             with VerticalScroll(can_focus=False):
                 with Horizontal(classes="row"):
@@ -190,6 +200,25 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         box = self.query_one("#options", Vertical)
         await box.remove_children()
         widgets: list[Widget] = []
+        if self.game_id in CAMPAIGN_GAMES and self.for_table:
+            for name, label, default in TABLE_CHAPTER_FIELDS:
+                widgets.append(
+                    Horizontal(
+                        Label(label),
+                        Input(
+                            str(default),
+                            restrict=r"\d*",
+                            max_length=2,
+                            name=name,
+                            classes="option",
+                            compact=True,
+                        ),
+                        classes="row",
+                    )
+                )
+            widgets.append(Static(TABLE_CHAPTER_HELP, classes="option-help"))
+            await box.mount_all(widgets)
+            return
         if self.game_id in CAMPAIGN_GAMES:
             # A campaign carries its own state from chapter to chapter: nothing to set but
             # its name.
@@ -241,6 +270,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
             raise ValueError("give every seat a different name")
         options: dict[str, Any] = {}
         defaults = {name: default for name, _, default in option_fields(self.game)}
+        table_chapter = self.game_id in CAMPAIGN_GAMES and self.for_table
         for widget in self.query(".option"):
             name = widget.name or ""
             if isinstance(widget, Checkbox):
@@ -248,7 +278,9 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
             elif isinstance(widget, Input):
                 options[name] = int(widget.value) if widget.value else defaults[name]
         campaign = ""
-        if self.game_id in CAMPAIGN_GAMES:
+        if table_chapter:
+            _check_setup(self.game, seats, options)
+        elif self.game_id in CAMPAIGN_GAMES:
             campaign = self.query_one("#campaign-name", Input).value.strip()
             if not campaign:
                 raise ValueError("the campaign needs a name")
@@ -284,3 +316,14 @@ def _preferred(ids: list[str]) -> str:
         if wanted in ids:
             return wanted
     return ids[0] if ids else ""
+
+
+def _check_setup(game: rb.Game[Any], seats: list[Seat], options: dict[str, Any]) -> None:
+    """Refuse, in the engine's words, options the game cannot be set up with (a chapter the
+    book does not have, a marker off the track)."""
+    try:
+        game.setup(
+            tuple(seat.name for seat in seats), game.convert_options(options), rb.Chance.seeded(0)
+        )
+    except rb.SetupError as error:
+        raise ValueError(str(error)) from None

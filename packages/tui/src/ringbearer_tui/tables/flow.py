@@ -67,7 +67,7 @@ async def browse(app: RingbearerApp) -> None:
 async def open_table(app: RingbearerApp) -> None:
     """Choose a game and its seats (people or bots); the table opens with you at the first
     person's seat, and its name is what your friends join with."""
-    request = await app.push_screen_wait(NewGameDialog(app.settings, None))
+    request = await app.push_screen_wait(NewGameDialog(app.settings, None, for_table=True))
     if request is None:
         return
     spectators = await app.push_screen_wait(

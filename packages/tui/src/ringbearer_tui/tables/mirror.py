@@ -44,6 +44,8 @@ class MatchMirror(rb.Match):
         self.update: Update | None = None
         self.waiting = ""
         """Said instead of a prompt while another seat decides."""
+        self.derived: dict[str, object] = {}
+        """What a game's words work out from the current update, kept until the next one."""
         # Views arrive as plain data; they are read back into the game's own view type.
         sample = rb.Match.new(game, players, 0, options).view(None)
         self._view_type = type(sample)
@@ -52,6 +54,7 @@ class MatchMirror(rb.Match):
 
     def receive(self, update: Update) -> None:
         self.update = update
+        self.derived = {}
         self._views = {None: msgspec.convert(update.public, self._view_type)}
         if update.view is not None and self.seat is not None:
             self._views[self.seat] = msgspec.convert(update.view, self._view_type)

@@ -8,7 +8,10 @@ import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import actions as act
 from ringbearer_engine.games.adventure_book.chapters import page
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
+from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
+from ...tables.mirror import MatchMirror
+from .public_state import public_state
 from .rules_data import SPECIALS, TOKEN, Page, card_name
 
 SYMBOL_MARKS = {
@@ -53,9 +56,22 @@ def paying(tokens: Iterable[str]) -> str:
 
 
 def state_of(match: rb.Match) -> AdventureBookState:
+    """The chapter's state; at a shared table, what this seat's view shows of it."""
+    if isinstance(match, MatchMirror):
+        return _seen_state(match)
     state = match.state
     assert isinstance(state, AdventureBookState)
     return state
+
+
+def _seen_state(mirror: MatchMirror) -> AdventureBookState:
+    # Kept until the next update: a redraw reads it once for every choice it words.
+    seen = mirror.derived.get("adventure-book-state")
+    if not isinstance(seen, AdventureBookState):
+        view = mirror.view(mirror.seat)
+        assert isinstance(view, AdventureBookView)
+        seen = mirror.derived["adventure-book-state"] = public_state(view, mirror.players)
+    return seen
 
 
 def chapter_page(match: rb.Match) -> Page:
