@@ -275,3 +275,19 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
             app
         )
         assert app.screen.query_one(ActionMenu).actions == table.match.actions()
+
+
+async def test_leaving_a_table_says_the_seat_stays_yours(served: Served, paths: AppPaths) -> None:
+    save_settings(paths.settings_file, Settings(confirm_quit=True))
+    table = served.table()
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app), pilot)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert f"Your seat stays yours: join {table.name} again" in dialog.question
+        await pilot.press("y")
+        await until(lambda: not isinstance(app.screen, GameScreen | ConfirmDialog), pilot)
+        assert table.record.holders[1] == "bo"

@@ -138,7 +138,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     )
                 yield Label("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Start", variant="primary", id="start")
+                yield Button("Open" if self.for_table else "Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
 
     async def on_mount(self) -> None:

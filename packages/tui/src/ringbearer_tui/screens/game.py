@@ -412,9 +412,17 @@ class GameScreen(Screen[None]):
             if yes:
                 self.dismiss(None)
 
-        self.app.push_screen(
-            ConfirmDialog("Back to the menu? The game is saved; Continue resumes it."), done
-        )
+        session = self.session
+        if isinstance(session, RemoteSession) and session.own_seat is None:
+            question = f"Stop watching table {session.table}?"
+        elif isinstance(session, RemoteSession):
+            question = (
+                f"Leave table {session.table}? Your seat stays yours: join {session.table} "
+                "again to take it back."
+            )
+        else:
+            question = "Back to the menu? The game is saved; Continue resumes it."
+        self.app.push_screen(ConfirmDialog(question), done)
 
     def _game_over(self) -> None:
         outcome = self.session.match.outcome
