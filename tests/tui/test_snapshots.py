@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.seats import Seat, seats_to_meta
 from ringbearer_tui.storage import SaveStore
@@ -92,6 +93,19 @@ def test_new_game_dialog(
         await pilot.pause(0.3)
 
     assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=open_dialog)
+
+
+def test_opening_a_book_table_asks_the_chapter_and_the_corruption(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        settings = pilot.app.settings  # type: ignore[attr-defined]
+        pilot.app.push_screen(NewGameDialog(settings, "adventure-book", for_table=True))
+        await pilot.pause(0.3)
+
+    app = RingbearerApp(quick_settings)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_dialog)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

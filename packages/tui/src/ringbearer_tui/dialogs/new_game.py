@@ -80,6 +80,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     NewGameDialog #seats > .row, NewGameDialog #options > .row { margin-bottom: 0; }
     NewGameDialog .row Label { width: 12; }
     NewGameDialog .option { margin-left: 12; }
+    NewGameDialog Horizontal.row > .option { margin-left: 0; }  /* beside its own label */
     NewGameDialog .option-help { margin-left: 16; color: $text-muted; }
     NewGameDialog .row Input { width: 1fr; }
     NewGameDialog .row Select { width: 1fr; }
