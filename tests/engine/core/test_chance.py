@@ -129,6 +129,16 @@ def test_below_draws_the_reference_stream_for_small_and_large_bounds(bound: int)
     assert fast.state == reference.state
 
 
+@pytest.mark.parametrize("faces", [1, 2, 6, 12, 20, 64, 65, 100])
+def test_an_unscripted_roll_draws_the_reference_stream(faces: int) -> None:
+    # roll() writes the generator step out itself rather than calling below().
+    rolled, reference = Chance.seeded(faces), Chance.seeded(faces)
+    assert [rolled.roll("d", faces) for _ in range(300)] == [
+        _reference_below(reference, faces) + 1 for _ in range(300)
+    ]
+    assert rolled.state == reference.state
+
+
 def test_an_unscripted_roll_draws_what_pick_over_the_faces_draws() -> None:
     rolled, picked = Chance.seeded(3), Chance.seeded(3)
     for faces in (6, 6, 1, 12, 6, 20):

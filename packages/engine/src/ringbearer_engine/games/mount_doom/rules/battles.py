@@ -25,6 +25,7 @@ from .core import HANDLERS, lose, push
 from .windows import RK_BATTLE, RK_BOROMIR, open_window
 
 FACE_INDEX = {face: n for n, face in enumerate(BATTLE_FACES)}
+COMPANIONS = (1, 2, 3, 4)
 
 
 def support_limit(here: int) -> int:
@@ -38,10 +39,18 @@ def supporters(state: MountDoomState, here: int | None = None) -> tuple[int, ...
 
     ``here`` puts the Ring-bearer on another space than his own (for bots weighing a move).
     """
+    pos = state.pos
     if here is None:
-        here = state.pos[RING_BEARER]
-    limit = support_limit(here)
-    return tuple(f for f in range(1, 5) if here <= state.pos[f] <= limit)
+        here = pos[RING_BEARER]
+    limit = NEXT_GOAL[here] if here <= MORGUL else MOUNT_DOOM  # support_limit, inlined
+    return tuple([f for f in COMPANIONS if here <= pos[f] <= limit])
+
+
+def supports(state: MountDoomState, figure: int) -> bool:
+    """Whether companion ``figure`` supports the Ring-bearer where he stands (MD-A18)."""
+    pos = state.pos
+    here = pos[RING_BEARER]
+    return here <= pos[figure] <= support_limit(here)
 
 
 def start_battles(state: MountDoomState, card: str, kind: int, count: int, hearts: int) -> None:
@@ -94,7 +103,7 @@ def roll_battle_die(state: MountDoomState, events: list[Event]) -> None:
 def _read(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> None:
     face = BATTLE_FACES[state.rolled[0]]
     figure = FACE_FIGURE.get(face)
-    if figure is not None and figure in supporters(state):
+    if figure is not None and supports(state, figure):
         result(state, True, f"{FIGURE_NAMES[figure]} supports the Ring-bearer", hearts, events)
     elif face == "gandalf" and open_window(state, Ask.FACE, hearts):
         return

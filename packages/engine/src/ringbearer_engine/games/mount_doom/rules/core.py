@@ -14,10 +14,11 @@ from ringbearer_engine import Event
 
 from ..content import NAZGUL_SPACES, TRACK_TOP
 from ..events import GameOver, NazgulIgnored, NazgulPlaced, ResolveChanged
-from ..state import LOST_NAZGUL, LOST_RESOLVE, WON, Ask, MountDoomState
+from ..state import LOST_NAZGUL, LOST_RESOLVE, WON, Ask, MountDoomState, Op
 
 Handler = Callable[[MountDoomState, int, int, list[Event]], None]
 HANDLERS: Final[dict[int, Handler]] = {}
+_AFTER_DIE: Final = Op.AFTER_DIE
 
 
 def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
@@ -28,9 +29,12 @@ def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
 def run(state: MountDoomState, events: list[Event]) -> None:
     """Carry out scheduled tasks until a decision is needed or the match is over."""
     tasks = state.tasks
+    handlers = HANDLERS
     while tasks and not state.pending and not state.result:
         op, a, b = tasks.pop()
-        HANDLERS[op](state, a, b, events)
+        if op == _AFTER_DIE and not state.held:
+            continue  # four a turn, and without a card no window opens: skip two calls
+        handlers[op](state, a, b, events)
 
 
 def lose(state: MountDoomState, hearts: int, events: list[Event]) -> None:

@@ -86,7 +86,14 @@ WINDOW_KINDS: Final = {
     Ask.BOROMIR: frozenset({"boromir"}),
     Ask.SUPPORT: frozenset({"elrond", "trick"}),
 }
-"""The card kinds that may ever be used in each window: a quick test before the details."""
+"""The card kinds that may ever be used in each window."""
+WINDOW_CARDS: Final = {
+    window: frozenset(card for card, kind in KIND.items() if kind in kinds)
+    for window, kinds in WINDOW_KINDS.items()
+}
+"""The cards that may ever be used in each window: one set test against the held cards, before
+the details, since most windows find no card to offer."""
+GANDALF_SIDE: Final = frozenset(card for card, side in SIDE.items() if side == "gandalf")
 
 
 def die_label(name: str, face: int) -> str:
@@ -114,12 +121,12 @@ def may_use(state: MountDoomState, index: int) -> bool:
 
 def card_uses(state: MountDoomState, window: int) -> list[Action]:
     """Every ``use`` action possible in ``window`` for the active player."""
-    kinds = WINDOW_KINDS.get(window)
+    cards = WINDOW_CARDS.get(window)
     found: list[Action] = []
-    if kinds is None:
+    if cards is None or cards.isdisjoint(state.held):
         return found
     for index, card in enumerate(state.held):
-        if KIND[card] in kinds and may_use(state, index):
+        if card in cards and may_use(state, index):
             found.extend(uses_of(state, card, window))
     return found
 
@@ -215,15 +222,10 @@ def open_window(state: MountDoomState, window: int, a: int = 0, b: int = 0) -> b
     if not held:
         return False
     if window == Ask.FACE:
-        if state.gandalf_token or "gandalf" not in [SIDE[c] for c in held]:
+        if state.gandalf_token or GANDALF_SIDE.isdisjoint(held):
             return False
-    else:
-        kinds = WINDOW_KINDS[window]
-        for card in held:
-            if KIND[card] in kinds:
-                break
-        else:
-            return False  # no card of a kind that this window serves
+    elif WINDOW_CARDS[window].isdisjoint(held):
+        return False  # no card of a kind that this window serves
     state.pending, state.ask_a, state.ask_b = window, a, b
     if spends(state) if window == Ask.FACE else card_uses(state, window):
         return True
