@@ -139,6 +139,25 @@ def test_an_unscripted_roll_draws_the_reference_stream(faces: int) -> None:
     assert rolled.state == reference.state
 
 
+def test_rolling_several_dice_at_once_draws_what_rolling_them_one_by_one_draws() -> None:
+    names = ["black", "black", "blue", "red"] * 50
+    together, apart = Chance.seeded(11), Chance.seeded(11)
+    assert together.roll_each(names) == [apart.roll(name) for name in names]
+    assert together.state == apart.state
+
+
+def test_rolling_several_dice_at_once_follows_each_die_s_script() -> None:
+    together, apart = Chance.seeded(12), Chance.seeded(12)
+    for chance in (together, apart):
+        chance.script(rolls={"blue": [6, 1], "black": [2]})
+    names = ["black", "black", "blue", "blue", "blue"]
+    faces = together.roll_each(names)
+    assert faces == [apart.roll(name) for name in names]
+    assert (faces[0], faces[2], faces[3]) == (2, 6, 1)
+    assert together.state == apart.state
+    assert not together.rolls
+
+
 def test_an_unscripted_roll_draws_what_pick_over_the_faces_draws() -> None:
     rolled, picked = Chance.seeded(3), Chance.seeded(3)
     for faces in (6, 6, 1, 12, 6, 20):

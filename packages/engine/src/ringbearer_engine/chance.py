@@ -31,6 +31,7 @@ MAX_SEED = _MASK64
 _SMALL_BOUNDS = 64
 _THRESHOLDS = (0, *(((1 << 32) - bound) % bound for bound in range(1, _SMALL_BOUNDS + 1)))
 """Rejection thresholds of :meth:`Chance.below` for the bounds dice and small decks use."""
+_D6_THRESHOLD = _THRESHOLDS[6]
 
 
 def _splitmix64(value: int) -> int:
@@ -62,11 +63,10 @@ class Chance(msgspec.Struct):
     @classmethod
     def from_seed(cls, seed: int, stream: int = 54) -> Chance:
         """The standard PCG32 seeding (``pcg32_srandom``) with ``seed`` and ``stream``."""
-        chance = cls(state=0, inc=((stream << 1) | 1) & _MASK64)
-        chance.next_u32()
-        chance.state = (chance.state + (seed & _MASK64)) & _MASK64
-        chance.next_u32()
-        return chance
+        inc = ((stream << 1) | 1) & _MASK64
+        # Two generator steps whose numbers are thrown away (next_u32's state update alone).
+        state = (((inc + (seed & _MASK64)) & _MASK64) * _MULTIPLIER + inc) & _MASK64
+        return cls(state=state, inc=inc)
 
     @classmethod
     def seeded(cls, seed: int) -> Chance:
@@ -143,6 +143,24 @@ class Chance(msgspec.Struct):
             if value >= threshold:
                 self.state = state
                 return value % faces + 1
+
+    def roll_each(self, names: Sequence[str]) -> list[int]:
+        """One six-sided die per name, in order: ``[roll(name) for name in names]``, sooner."""
+        if self.rolls:
+            return [self.roll(name) for name in names]
+        faces: list[int] = []
+        state, inc = self.state, self.inc
+        for _ in names:
+            while True:
+                old = state
+                state = (old * _MULTIPLIER + inc) & _MASK64
+                value = (((((old >> 18) ^ old) >> 27) & _MASK32) * _DOUBLE) >> (old >> 59)
+                value &= _MASK32
+                if value >= _D6_THRESHOLD:
+                    break
+            faces.append(value % 6 + 1)
+        self.state = state
+        return faces
 
     def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items`` (a deck named ``name``; the first item is the top).

@@ -52,7 +52,7 @@ from .rules.core import run
 from .rules.encounters import wormtongue_targets
 from .rules.stages import setup
 from .rules.turn import add, keep, roll_final, roll_first
-from .rules.windows import PURE_WINDOWS, card_uses, spends
+from .rules.windows import PURE_WINDOWS, WINDOW_CARDS, card_uses, spends
 from .state import WON, Ask, MountDoomOptions, MountDoomState
 from .value import estimated_win_chance
 from .view import MountDoomView, prompt, view
@@ -130,7 +130,7 @@ class MountDoomGame(Game[MountDoomState]):
             found = list(_keep2_options(state.rolled[0], dice[1], dice[2]))
         else:
             return self._other_actions(state, ask)
-        if state.held:
+        if not WINDOW_CARDS[ask].isdisjoint(state.held):
             found += card_uses(state, ask)
         return found
 

@@ -18,9 +18,9 @@ from .windows import RK_FINAL, open_window
 
 def roll_first(state: MountDoomState, a: int, b: int, events: list[Event]) -> None:
     """Both black dice and the two chosen companion dice."""
-    roll = state.chance.roll
-    state.rolled = [roll(BLACK_DIE), roll(BLACK_DIE), roll(COLOURS[a]), roll(COLOURS[b])]
-    state.rolled_dice = [BLACK_DIE, BLACK_DIE, COLOURS[a], COLOURS[b]]
+    dice = [BLACK_DIE, BLACK_DIE, COLOURS[a], COLOURS[b]]
+    state.rolled = state.chance.roll_each(dice)
+    state.rolled_dice = dice
     events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
     state.pending = Ask.KEEP1
 
@@ -64,10 +64,9 @@ def start_resolution(state: MountDoomState) -> None:
 
 def add(state: MountDoomState, action: Add, events: list[Event]) -> None:
     """The second roll: the other black die, the unkept companion die and one more."""
-    roll = state.chance.roll
-    spare = COLOURS[state.spare]
-    state.rolled = [roll(BLACK_DIE), roll(spare), roll(action.die)]
-    state.rolled_dice = [BLACK_DIE, spare, action.die]
+    dice = [BLACK_DIE, COLOURS[state.spare], action.die]
+    state.rolled = state.chance.roll_each(dice)
+    state.rolled_dice = dice
     events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
     state.pending = Ask.KEEP2
 
