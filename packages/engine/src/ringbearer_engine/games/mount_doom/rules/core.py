@@ -15,10 +15,12 @@ from ringbearer_engine import Event
 from ..content import NAZGUL_SPACES, TRACK_TOP
 from ..events import GameOver, NazgulIgnored, NazgulPlaced, ResolveChanged
 from ..state import LOST_NAZGUL, LOST_RESOLVE, WON, Ask, MountDoomState, Op
+from .windows import WINDOW_CARDS
 
 Handler = Callable[[MountDoomState, int, int, list[Event]], None]
 HANDLERS: Final[dict[int, Handler]] = {}
 _AFTER_DIE: Final = Op.AFTER_DIE
+_AFTER_DIE_CARDS: Final = WINDOW_CARDS[Ask.AFTER_DIE]
 
 
 def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
@@ -32,8 +34,8 @@ def run(state: MountDoomState, events: list[Event]) -> None:
     handlers = HANDLERS
     while tasks and not state.pending and not state.result:
         op, a, b = tasks.pop()
-        if op == _AFTER_DIE and not state.held:
-            continue  # four a turn, and without a card no window opens: skip two calls
+        if op == _AFTER_DIE and _AFTER_DIE_CARDS.isdisjoint(state.held):
+            continue  # four a turn, and mostly no card for it, so no window: skip two calls
         handlers[op](state, a, b, events)
 
 
