@@ -249,7 +249,13 @@ class Match:
 
     def _play_action(self, entry: Action | str) -> list[Event]:
         state = self._state
-        action = self._legal(entry)
+        legal = self._legal_now
+        # The common case first, without the calls of _legal: an action object that is one of
+        # the legal actions already worked out (clients play what actions() handed them).
+        if legal is not None and not isinstance(entry, str) and entry in legal:
+            action = entry
+        else:
+            action = self._legal(entry)
         chance = state.chance
         # Without scripts, chance moves exactly when the generator's state does.
         scripted = bool(chance.rolls or chance.orders)
@@ -269,7 +275,9 @@ class Match:
             raise
         after = state.chance
         revealed = (after.position if scripted else after.state) != position
-        self._record(action, self._game.undoable(state, action, revealed))
+        # What _record does, written out: this runs on every step a client plays.
+        self._log.append(action)
+        self._undoable.append(self._game.undoable(state, action, revealed))
         return events
 
     def _legal(self, entry: Action | str) -> Action:
