@@ -333,12 +333,12 @@ class Match:
         game = self._game
         for entry in self._log[start:stop]:
             if not isinstance(entry, str):
-                game.apply(state, entry)
+                game.advance(state, entry)
             elif entry.startswith(SCRIPT_PREFIX):
                 script = read_script(entry)
                 state.chance.script(script.rolls, script.orders)
             else:
-                game.apply(state, game.parse_action(entry))
+                game.advance(state, game.parse_action(entry))
 
     # -- undo and redo ----------------------------------------------------------------------
 

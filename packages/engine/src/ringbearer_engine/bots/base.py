@@ -51,7 +51,7 @@ def play_out(
     """Let ``bots`` (one per seat) play ``state`` in place to its end, or only until the
     game's turn number reaches ``until_turn``; return the step count."""
     steps = 0
-    to_move, apply = game.to_move, game.apply  # looked up once: this loop runs every step
+    to_move, advance = game.to_move, game.advance  # looked up once: this loop runs every step
     if until_turn is None and all(type(bot) is RandomBot for bot in bots):
         picks = [bot.pick for bot in bots]  # type: ignore[attr-defined]
         return _play_out_randomly(game, state, picks, max_steps)
@@ -61,7 +61,7 @@ def play_out(
             return steps
         if steps >= max_steps:
             raise RuntimeError(f"{game.id}: no end after {max_steps} steps; is a rule looping?")
-        apply(state, bots[seat].choose(game, state))
+        advance(state, bots[seat].choose(game, state))
         steps += 1
 
 
@@ -71,11 +71,11 @@ def _play_out_randomly(
     """:func:`play_out` for random bots only: each picks as :meth:`RandomBot.choose` does, from
     its own stream, without the call through ``choose`` (simulations play millions of steps)."""
     steps = 0
-    to_move, actions, apply = game.to_move, game.actions, game.apply
+    to_move, actions, advance = game.to_move, game.actions, game.advance
     while (seat := to_move(state)) is not None:
         if steps >= max_steps:
             raise RuntimeError(f"{game.id}: no end after {max_steps} steps; is a rule looping?")
         options = actions(state)
-        apply(state, options[picks[seat](len(options))])
+        advance(state, options[picks[seat](len(options))])
         steps += 1
     return steps

@@ -11,6 +11,7 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ringbearer_engine import Action, Chance, Event, Game, Outcome
+from ringbearer_engine.events import DISCARDED
 
 from . import rules
 from .actions import (
@@ -162,6 +163,13 @@ class MountDoomGame(Game[MountDoomState]):
 
     def apply(self, state: MountDoomState, action: Action) -> list[Event]:
         events: list[Event] = []
+        self._carry_out(state, action, events)
+        return events
+
+    def advance(self, state: MountDoomState, action: Action) -> None:
+        self._carry_out(state, action, DISCARDED)
+
+    def _carry_out(self, state: MountDoomState, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Keep:
             keep(state, action, events)  # type: ignore[arg-type]
@@ -182,7 +190,6 @@ class MountDoomGame(Game[MountDoomState]):
         elif kind is Spend:
             spend(state, action, events)  # type: ignore[arg-type]
         run(state, events)
-        return events
 
     def to_move(self, state: MountDoomState) -> int | None:
         return None if state.result else state.seat

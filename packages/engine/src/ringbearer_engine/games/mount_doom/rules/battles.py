@@ -8,6 +8,7 @@ before the roll, the roll, Elrond right after it, the Gandalf face, Boromir, the
 from __future__ import annotations
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import (
     BATTLE_DIE,
@@ -79,7 +80,10 @@ def _next(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> No
     push(state, Op.BATTLE_NEXT, hearts)
     push(state, Op.BATTLE_ROLL, hearts)
     total = 0 if state.battle_kind == BATTLE_MOUTH else state.battle_number + state.battles_left
-    events.append(BattleBegins(state.battle_card, state.battle_number, total, supporters(state)))
+    if events is not DISCARDED:
+        events.append(
+            BattleBegins(state.battle_card, state.battle_number, total, supporters(state))
+        )
     open_window(state, Ask.BATTLE, hearts)
 
 
@@ -97,14 +101,16 @@ def roll_battle_die(state: MountDoomState, events: list[Event]) -> None:
     face = state.chance.pick(BATTLE_DIE, BATTLE_FACES)
     state.rolled = [FACE_INDEX[face]]
     state.rolled_dice = [BATTLE_DIE]
-    events.append(BattleRolled(face))
+    if events is not DISCARDED:
+        events.append(BattleRolled(face))
 
 
 def _read(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> None:
     face = BATTLE_FACES[state.rolled[0]]
     figure = FACE_FIGURE.get(face)
     if figure is not None and supports(state, figure):
-        result(state, True, f"{FIGURE_NAMES[figure]} supports the Ring-bearer", hearts, events)
+        how = "" if events is DISCARDED else f"{FIGURE_NAMES[figure]} supports the Ring-bearer"
+        result(state, True, how, hearts, events)
     elif face == "gandalf" and open_window(state, Ask.FACE, hearts):
         return
     else:
@@ -124,7 +130,8 @@ def lost(state: MountDoomState, hearts: int, events: list[Event]) -> None:
     """The battle is lost unless Boromir steps in (Uruk-hai battles only, MD-A21)."""
     if state.battle_kind == BATTLE_URUK and open_window(state, Ask.BOROMIR, hearts):
         return
-    result(state, False, why_lost(state), hearts, events)
+    how = "" if events is DISCARDED else why_lost(state)  # said only in the event
+    result(state, False, how, hearts, events)
 
 
 def boromir_reroll(state: MountDoomState, hearts: int, events: list[Event]) -> None:
@@ -141,7 +148,8 @@ def _boromir_read(state: MountDoomState, hearts: int, _: int, events: list[Event
 
 def result(state: MountDoomState, won: bool, how: str, hearts: int, events: list[Event]) -> None:
     """Settle one battle: a win may drive off an Uruk-hai; a loss costs its dark hearts."""
-    events.append(BattleEnded(won, how))
+    if events is not DISCARDED:
+        events.append(BattleEnded(won, how))
     if won:
         state.battles_won += 1
         state.battle_streak += 1

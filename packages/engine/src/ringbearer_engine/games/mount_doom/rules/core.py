@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import NAZGUL_SPACES, TRACK_TOP
 from ..events import GameOver, NazgulIgnored, NazgulPlaced, ResolveChanged
@@ -45,7 +46,7 @@ def lose(state: MountDoomState, hearts: int, events: list[Event]) -> None:
         return
     steps = min(hearts, state.resolve)
     state.resolve -= steps
-    if steps:
+    if steps and events is not DISCARDED:
         events.append(ResolveChanged(-steps, state.resolve))
     if steps < hearts:  # MD-A4: the step that would leave the last circle loses at once
         finish(state, LOST_RESOLVE, events)
@@ -58,7 +59,8 @@ def gain(state: MountDoomState, hearts: int, events: list[Event]) -> None:
     steps = min(hearts, TRACK_TOP - state.resolve)
     if steps:
         state.resolve += steps
-        events.append(ResolveChanged(steps, state.resolve))
+        if events is not DISCARDED:
+            events.append(ResolveChanged(steps, state.resolve))
 
 
 def place_nazgul(state: MountDoomState, events: list[Event]) -> None:
@@ -69,7 +71,8 @@ def place_nazgul(state: MountDoomState, events: list[Event]) -> None:
         events.append(NazgulIgnored())
         return
     state.nazgul += 1
-    events.append(NazgulPlaced(state.nazgul))
+    if events is not DISCARDED:
+        events.append(NazgulPlaced(state.nazgul))
     if state.nazgul >= NAZGUL_SPACES:
         finish(state, LOST_NAZGUL, events)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..actions import Add, Keep
 from ..content import BLACK_DIE, COLOURS, FIGURE_BY_COLOUR, FINAL_STAGE, RING_BEARER
@@ -21,7 +22,8 @@ def roll_first(state: MountDoomState, a: int, b: int, events: list[Event]) -> No
     dice = [BLACK_DIE, BLACK_DIE, COLOURS[a], COLOURS[b]]
     state.rolled = state.chance.roll_each(dice)
     state.rolled_dice = dice
-    events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
+    if events is not DISCARDED:
+        events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
     state.pending = Ask.KEEP1
 
 
@@ -36,14 +38,16 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
         state.tray_pips[0] = pips
         other = state.rolled_dice[5 - index]  # the companion dice sit at indices 2 and 3
         state.spare = FIGURE_BY_COLOUR[other]
-        events.append(Kept(1, action.black, action.die, pips))
+        if events is not DISCARDED:
+            events.append(Kept(1, action.black, action.die, pips))
         state.pending = Ask.ADD
         return
     state.tray_black[1] = action.black
     state.tray_figure[1] = figure
     state.tray_pips[1] = pips
     state.spare = -1
-    events.append(Kept(2, action.black, action.die, pips))
+    if events is not DISCARDED:
+        events.append(Kept(2, action.black, action.die, pips))
     state.pending = Ask.NONE
     start_resolution(state)
 
@@ -67,7 +71,8 @@ def add(state: MountDoomState, action: Add, events: list[Event]) -> None:
     dice = [BLACK_DIE, COLOURS[state.spare], action.die]
     state.rolled = state.chance.roll_each(dice)
     state.rolled_dice = dice
-    events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
+    if events is not DISCARDED:
+        events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
     state.pending = Ask.KEEP2
 
 
@@ -121,7 +126,8 @@ def _end_turn(state: MountDoomState, _: int, __: int, events: list[Event]) -> No
     state.turn += 1
     state.shelob_hold = False
     state.pending = Ask.FINAL_START if state.stage == FINAL_STAGE else Ask.START
-    events.append(TurnBegan(state.seat, state.turn))
+    if events is not DISCARDED:
+        events.append(TurnBegan(state.seat, state.turn))
 
 
 def _resume_start(state: MountDoomState, _: int, __: int, events: list[Event]) -> None:
