@@ -238,16 +238,18 @@ class Match:
         self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
         self._redo.clear()
 
-    def _step(self, entry: Action | str) -> list[Event]:
+    def _step(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
+        """Play one step of a log (an action or a script); ``quiet``: return no events (a
+        replay that nobody watches, so the game need not build them)."""
         if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
             script = read_script(entry)
             check_script(self._game, script.rolls, script.orders)
             self._state.chance.script(script.rolls, script.orders)
             self._record(entry, undoable=True)
             return []
-        return self._play_action(entry)
+        return self._play_action(entry, quiet=quiet)
 
-    def _play_action(self, entry: Action | str) -> list[Event]:
+    def _play_action(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
         state = self._state
         legal = self._legal_now
         # The common case first, without the calls of _legal: an action object that is one of
@@ -262,7 +264,11 @@ class Match:
         position = chance.position if scripted else chance.state
         self._legal_now = None
         try:
-            events = self._game.apply(state, action)
+            if quiet:
+                self._game.advance(state, action)
+                events = []
+            else:
+                events = self._game.apply(state, action)
         except ScriptError as error:
             # A scripted card already drawn, say: the player can undo the script and go on.
             self._state = self._rebuild(len(self._log))
@@ -409,7 +415,7 @@ class Match:
         """The match reached by playing ``log`` from ``seed``."""
         match = cls.new(game, players, seed, options, meta=meta)
         for entry in log:
-            match._step(entry)
+            match._step(entry, quiet=True)
         return match
 
     # -- saves ------------------------------------------------------------------------------
@@ -482,7 +488,7 @@ class Match:
     def _replay_into(self, log: Sequence[str]) -> None:
         for index, entry in enumerate(log, start=1):
             try:
-                self._step(entry)
+                self._step(entry, quiet=True)
             except NotationError as error:
                 raise UnknownActionError(
                     f"step {index} of the log, {entry!r}, is not an action of "
