@@ -22,7 +22,6 @@ theoden, treebeard any of the windows above except Boromir's ("at any time")
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
 from ringbearer_engine import Action
@@ -141,22 +140,22 @@ def uses_of(state: MountDoomState, card: str, window: int) -> list[Action]:
             return []
         options: list[Action] = []
         if state.resolve < TRACK_TOP:
-            options.append(use_of(card, "resolve"))
+            options.append(Use(card, "resolve"))
         if not final and state.leader and not state.treebeard_token:
-            options.append(use_of(card, "isengard"))
+            options.append(Use(card, "isengard"))
         return options
     if kind == "theoden":
         if window not in ANYTIME_WINDOWS or final:
             return []
         return [
-            use_of(card, FIGURES[f])
+            Use(card, FIGURES[f])
             for f in range(1, 5)
             if state.pos[f] != RALLY and state.pos[f] < MORGUL
         ]
     if kind == "faramir":
-        return [use_of(card, str(n)) for n in FARAMIR_STEPS] if window in START_WINDOWS else []
+        return [Use(card, str(n)) for n in FARAMIR_STEPS] if window in START_WINDOWS else []
     if kind == "support":
-        return [use_of(card)] if window == Ask.START else []
+        return [Use(card)] if window == Ask.START else []
     if kind == "elrond":
         if window not in ROLL_WINDOWS:
             return []
@@ -164,72 +163,50 @@ def uses_of(state: MountDoomState, card: str, window: int) -> list[Action]:
             die_label(name, face)
             for name, face in zip(state.rolled_dice, state.rolled, strict=True)
         )
-        return [use_of(card, label) for label in labels]
+        return [Use(card, label) for label in labels]
     if kind == "power":
         if not (
             window in (Ask.KEEP1, Ask.KEEP2) or (window == Ask.ROLLED and state.ask_a == RK_FINAL)
         ):
             return []
         faces = dict.fromkeys(
-            [
-                face
-                for name, face in zip(state.rolled_dice, state.rolled, strict=True)
-                if name == "black"
-            ]
+            face
+            for name, face in zip(state.rolled_dice, state.rolled, strict=True)
+            if name == "black"
         )
-        return list(_black_die_turns(card, tuple(faces)))
+        return [Use(card, f"black{v}:{f}") for v in faces for f in range(1, 7) if f != v]
     if kind == "trick":
         if not (
             window in (Ask.KEEP1, Ask.KEEP2, Ask.SUPPORT)
             or (window == Ask.ROLLED and state.ask_a == RK_DENETHOR)
         ):
             return []
-        dice = tuple(
-            [
-                pair
-                for pair in zip(state.rolled_dice, state.rolled, strict=True)
-                if pair[0] in COLOURS
-            ]
-        )
-        return list(_companion_die_turns(card, dice))
+        return [
+            Use(card, f"{name}:{f}")
+            for name, face in zip(state.rolled_dice, state.rolled, strict=True)
+            if name in COLOURS
+            for f in range(1, 7)
+            if f != face
+        ]
     if kind == "eowyn":
         ok = window == Ask.ROLLED and state.ask_a == RK_WITCH_KING and EOWYN_FACE in state.rolled
-        return [use_of(card)] if ok and not state.witch_king_defeated else []
+        return [Use(card)] if ok and not state.witch_king_defeated else []
     if kind == "eomer":
-        return [use_of(card)] if window == Ask.BATTLE else []
+        return [Use(card)] if window == Ask.BATTLE else []
     if kind == "galadriel":
         ok = window == Ask.BATTLE and state.resolve < GALADRIEL_SPACE
-        return [use_of(card)] if ok else []
+        return [Use(card)] if ok else []
     if kind == "arwen":
-        return [use_of(card)] if window == Ask.EVENT else []
+        return [Use(card)] if window == Ask.EVENT else []
     if kind == "boromir":
-        return [use_of(card)] if window == Ask.BOROMIR else []
+        return [Use(card)] if window == Ask.BOROMIR else []
     if kind == "wrath":
         card_left = bool(state.last_card) and state.last_card in state.row
         ok = window == Ask.AFTER_DIE and state.ask_a == 1 and card_left
-        return [use_of(card)] if ok else []
+        return [Use(card)] if ok else []
     if kind == "vision":
-        return [use_of(card)] if window == Ask.STAGE else []
+        return [Use(card)] if window == Ask.STAGE else []
     return []
-
-
-@functools.cache
-def use_of(card: str, choice: str | None = None) -> Use:
-    """The action of using ``card`` (with ``choice``), built once: windows offer the same few
-    again and again, and actions are frozen, so they are shared."""
-    return Use(card, choice)
-
-
-@functools.cache
-def _black_die_turns(card: str, faces: tuple[int, ...]) -> tuple[Action, ...]:
-    """Turn a black die showing one of ``faces`` to any other face."""
-    return tuple(Use(card, f"black{v}:{f}") for v in faces for f in range(1, 7) if f != v)
-
-
-@functools.cache
-def _companion_die_turns(card: str, dice: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
-    """Turn one of these companion dice (colour, face) to any other face."""
-    return tuple(Use(card, f"{name}:{f}") for name, face in dice for f in range(1, 7) if f != face)
 
 
 def spends(state: MountDoomState) -> list[Action]:
