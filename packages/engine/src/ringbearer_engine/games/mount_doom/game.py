@@ -65,6 +65,8 @@ _ = rules  # importing the package registers the task handlers
 ROLLS = tuple(action for _, _, action in ROLL_PAIRS)
 PURE = PURE_WINDOWS - {Ask.FACE}  # the Gandalf face offers spends, not card uses
 VISION_CHOICES = [Choose("keep"), Choose("remove")]
+# The dice decisions as module globals: Python 3.11 caches a global's lookup, not a class's.
+_START, _KEEP1, _ADD, _KEEP2 = Ask.START, Ask.KEEP1, Ask.ADD, Ask.KEEP2
 
 
 _SIX_FACES = frozenset(str(face) for face in range(1, 7))
@@ -119,14 +121,14 @@ class MountDoomGame(Game[MountDoomState]):
             return []
         ask = state.pending
         # The dice decisions come four times a turn: their options are looked up, not built.
-        if ask == Ask.START:
+        if ask == _START:
             found: list[Action] = list(ROLLS)
-        elif ask == Ask.KEEP1:
+        elif ask == _KEEP1:
             rolled, dice = state.rolled, state.rolled_dice
             found = list(_keep1_options(rolled[0], rolled[1], dice[2], dice[3]))
-        elif ask == Ask.ADD:
+        elif ask == _ADD:
             return list(_add_options(state.tray_figure[0], state.spare))
-        elif ask == Ask.KEEP2:
+        elif ask == _KEEP2:
             dice = state.rolled_dice
             found = list(_keep2_options(state.rolled[0], dice[1], dice[2]))
         else:

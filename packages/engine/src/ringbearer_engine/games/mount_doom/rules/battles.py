@@ -27,6 +27,10 @@ from .windows import RK_BATTLE, RK_BOROMIR, open_window
 
 FACE_INDEX = {face: n for n, face in enumerate(BATTLE_FACES)}
 COMPANIONS = (1, 2, 3, 4)
+# Read every turn, so kept as module globals: Python 3.11 caches the lookup of a global, not
+# of a class attribute.
+_BATTLE_NEXT, _BATTLE_ROLL, _BATTLE_READ = Op.BATTLE_NEXT, Op.BATTLE_ROLL, Op.BATTLE_READ
+_BATTLE, _ROLLED = Ask.BATTLE, Ask.ROLLED
 
 
 def support_limit(here: int) -> int:
@@ -77,14 +81,14 @@ def _next(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> No
     if state.battle_kind != BATTLE_MOUTH:
         state.battles_left -= 1
     state.battle_number += 1
-    push(state, Op.BATTLE_NEXT, hearts)
-    push(state, Op.BATTLE_ROLL, hearts)
+    push(state, _BATTLE_NEXT, hearts)
+    push(state, _BATTLE_ROLL, hearts)
     total = 0 if state.battle_kind == BATTLE_MOUTH else state.battle_number + state.battles_left
     if events is not DISCARDED:
         events.append(
             BattleBegins(state.battle_card, state.battle_number, total, supporters(state))
         )
-    open_window(state, Ask.BATTLE, hearts)
+    open_window(state, _BATTLE, hearts)
 
 
 def _roll(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> None:
@@ -92,9 +96,9 @@ def _roll(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> No
         state.eomer_won = False
         result(state, True, "Éomer and the Riders of Rohan ride in", hearts, events)
         return
-    push(state, Op.BATTLE_READ, hearts)
+    push(state, _BATTLE_READ, hearts)
     roll_battle_die(state, events)
-    open_window(state, Ask.ROLLED, RK_BATTLE, hearts)
+    open_window(state, _ROLLED, RK_BATTLE, hearts)
 
 
 def roll_battle_die(state: MountDoomState, events: list[Event]) -> None:

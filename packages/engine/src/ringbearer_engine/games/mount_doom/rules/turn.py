@@ -16,6 +16,11 @@ from .encounters import activate
 from .movement import move
 from .windows import RK_FINAL, open_window
 
+# Read every turn, so kept as module globals: Python 3.11 caches the lookup of a global, not
+# of a class attribute.
+_START, _KEEP1, _ADD, _KEEP2, _NONE = Ask.START, Ask.KEEP1, Ask.ADD, Ask.KEEP2, Ask.NONE
+_FINAL_START = Ask.FINAL_START
+
 
 def roll_first(state: MountDoomState, a: int, b: int, events: list[Event]) -> None:
     """Both black dice and the two chosen companion dice."""
@@ -24,7 +29,7 @@ def roll_first(state: MountDoomState, a: int, b: int, events: list[Event]) -> No
     state.rolled_dice = dice
     if events is not DISCARDED:
         events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
-    state.pending = Ask.KEEP1
+    state.pending = _KEEP1
 
 
 def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
@@ -32,7 +37,7 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
     index = state.rolled_dice.index(action.die)
     pips = state.rolled[index]
     figure = FIGURE_BY_COLOUR[action.die]
-    if state.pending == Ask.KEEP1:
+    if state.pending == _KEEP1:
         state.tray_black[0] = action.black
         state.tray_figure[0] = figure
         state.tray_pips[0] = pips
@@ -40,7 +45,7 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
         state.spare = FIGURE_BY_COLOUR[other]
         if events is not DISCARDED:
             events.append(Kept(1, action.black, action.die, pips))
-        state.pending = Ask.ADD
+        state.pending = _ADD
         return
     state.tray_black[1] = action.black
     state.tray_figure[1] = figure
@@ -48,7 +53,7 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
     state.spare = -1
     if events is not DISCARDED:
         events.append(Kept(2, action.black, action.die, pips))
-    state.pending = Ask.NONE
+    state.pending = _NONE
     start_resolution(state)
 
 
@@ -73,7 +78,7 @@ def add(state: MountDoomState, action: Add, events: list[Event]) -> None:
     state.rolled_dice = dice
     if events is not DISCARDED:
         events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
-    state.pending = Ask.KEEP2
+    state.pending = _KEEP2
 
 
 def roll_final(state: MountDoomState, events: list[Event]) -> None:
@@ -125,7 +130,7 @@ def _end_turn(state: MountDoomState, _: int, __: int, events: list[Event]) -> No
     state.seat = (state.seat + 1) % len(state.players)
     state.turn += 1
     state.shelob_hold = False
-    state.pending = Ask.FINAL_START if state.stage == FINAL_STAGE else Ask.START
+    state.pending = _FINAL_START if state.stage == FINAL_STAGE else _START
     if events is not DISCARDED:
         events.append(TurnBegan(state.seat, state.turn))
 

@@ -70,6 +70,7 @@ PURE_WINDOWS: Final = frozenset(
 """Pauses that exist only for cards: they close by themselves once no card is left for them."""
 ROLL_WINDOWS: Final = frozenset({Ask.KEEP1, Ask.KEEP2, Ask.ROLLED, Ask.SUPPORT})
 START_WINDOWS: Final = frozenset({Ask.START, Ask.FINAL_START})
+_FACE: Final = Ask.FACE  # a module global: Python 3.11 caches its lookup, not a class's
 
 
 _ANYTIME = ("theoden", "treebeard")
@@ -221,13 +222,13 @@ def open_window(state: MountDoomState, window: int, a: int = 0, b: int = 0) -> b
     held = state.held
     if not held:
         return False
-    if window == Ask.FACE:
+    if window == _FACE:
         if state.gandalf_token or GANDALF_SIDE.isdisjoint(held):
             return False
     elif WINDOW_CARDS[window].isdisjoint(held):
         return False  # no card of a kind that this window serves
     state.pending, state.ask_a, state.ask_b = window, a, b
-    if spends(state) if window == Ask.FACE else card_uses(state, window):
+    if spends(state) if window == _FACE else card_uses(state, window):
         return True
     state.pending = Ask.NONE
     return False
