@@ -104,6 +104,12 @@ def test_derived_seeds_are_spread_and_stable() -> None:
     assert len({derive_seed(0, i) for i in range(1000)}) == 1000
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 54, 2**63 + 5, 2**64 - 1, 2**64 + 3, -7])
+def test_a_seeded_stream_is_pcg_seeded_with_the_derived_seeds(seed: int) -> None:
+    # seeded() spreads the seed once instead of calling derive_seed twice: the same stream.
+    assert Chance.seeded(seed) == Chance.from_seed(derive_seed(seed), stream=derive_seed(seed, 1))
+
+
 def test_runs_with_neighbouring_seeds_share_no_games() -> None:
     # Regression: seeds mixed by XOR alone gave seeds 1 and 2 the same games, reordered.
     first = {derive_seed(1, i) for i in range(256)}

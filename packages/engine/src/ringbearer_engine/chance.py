@@ -13,7 +13,7 @@ scripted match saves, loads and replays exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -40,6 +40,9 @@ def _splitmix64(value: int) -> int:
     value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
     return value ^ (value >> 31)
+
+
+_SPREAD_ONE: Final = _splitmix64(1)
 
 
 def derive_seed(seed: int, *salts: int) -> int:
@@ -71,7 +74,11 @@ class Chance(msgspec.Struct):
     @classmethod
     def seeded(cls, seed: int) -> Chance:
         """A stream for a match or a bot: the seed is spread first so 1, 2, 3 look unrelated."""
-        return cls.from_seed(derive_seed(seed), stream=derive_seed(seed, 1))
+        # from_seed(derive_seed(seed), stream=derive_seed(seed, 1)), the seed spread only once:
+        # every simulated game seeds a stream for the match and one for each bot.
+        spread = _splitmix64(seed & _MASK64)
+        stream = _splitmix64((spread * _MULTIPLIER + _SPREAD_ONE) & _MASK64)
+        return cls.from_seed(spread, stream=stream)
 
     def next_u32(self) -> int:
         old = self.state
