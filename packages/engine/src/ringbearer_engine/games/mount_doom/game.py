@@ -165,13 +165,15 @@ class MountDoomGame(Game[MountDoomState]):
 
     def apply(self, state: MountDoomState, action: Action) -> list[Event]:
         events: list[Event] = []
-        self._carry_out(state, action, events)
+        self.advance(state, action, events)
         return events
 
-    def advance(self, state: MountDoomState, action: Action) -> None:
-        self._carry_out(state, action, DISCARDED)
-
-    def _carry_out(self, state: MountDoomState, action: Action, events: list[Event]) -> None:
+    def advance(
+        self, state: MountDoomState, action: Action, events: list[Event] = DISCARDED
+    ) -> None:
+        """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
+        return), by default nowhere. One method for both, so that simulations, which call
+        this once a step, pay for no second call."""
         kind = type(action)
         if kind is Keep:
             keep(state, action, events)  # type: ignore[arg-type]
