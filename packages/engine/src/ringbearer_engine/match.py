@@ -179,7 +179,10 @@ class Match:
 
     def actions(self) -> list[Action]:
         """The legal actions of whoever decides now."""
-        return list(self._legal_actions())
+        legal = self._legal_now  # _legal_actions(), written out: clients call this every step
+        if legal is None:
+            legal = self._legal_now = self._game.actions(self._state)
+        return list(legal)
 
     def _legal_actions(self) -> list[Action]:
         legal = self._legal_now
