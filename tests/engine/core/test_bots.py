@@ -172,3 +172,38 @@ def test_make_bot_builds_each_name() -> None:
     for name in [*bot_names(PIG), "mc:10"]:
         bot = make_bot(PIG, name, seed=1)
         assert bot.choose(PIG, fresh()) in PIG.actions(fresh())
+
+
+def test_advance_by_default_plays_as_apply_does() -> None:
+    loud, quiet = fresh(5), fresh(5)
+    bot = RandomBot(5)
+    while PIG.to_move(loud) is not None:
+        action = bot.choose(PIG, loud)
+        PIG.apply(loud, action)
+        PIG.advance(quiet, action)
+        assert PIG.encode_state(quiet) == PIG.encode_state(loud)
+
+
+def test_random_play_out_picks_as_the_random_bot_chooses() -> None:
+    # play_out plays random bots through a loop of its own; it must pick the same actions.
+    fast, slow = fresh(8), fresh(8)
+    steps = rb.bots.play_out(PIG, fast, [RandomBot(1), RandomBot(2)])
+    bots = [RandomBot(1), RandomBot(2)]
+    count = 0
+    while (seat := PIG.to_move(slow)) is not None:
+        PIG.apply(slow, bots[seat].choose(PIG, slow))
+        count += 1
+    assert steps == count
+    assert PIG.encode_state(fast) == PIG.encode_state(slow)
+
+
+def test_discarded_events_keep_nothing() -> None:
+    from ringbearer_engine.events import DISCARDED
+
+    sink = DISCARDED
+    sink.append(rb.Event())
+    sink.extend([rb.Event()])
+    sink.insert(0, rb.Event())
+    sink += [rb.Event()]
+    assert sink is DISCARDED
+    assert DISCARDED == []

@@ -104,6 +104,12 @@ def test_derived_seeds_are_spread_and_stable() -> None:
     assert len({derive_seed(0, i) for i in range(1000)}) == 1000
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 54, 2**63 + 5, 2**64 - 1, 2**64 + 3, -7])
+def test_a_seeded_stream_is_pcg_seeded_with_the_derived_seeds(seed: int) -> None:
+    # seeded() spreads the seed once instead of calling derive_seed twice: the same stream.
+    assert Chance.seeded(seed) == Chance.from_seed(derive_seed(seed), stream=derive_seed(seed, 1))
+
+
 def test_runs_with_neighbouring_seeds_share_no_games() -> None:
     # Regression: seeds mixed by XOR alone gave seeds 1 and 2 the same games, reordered.
     first = {derive_seed(1, i) for i in range(256)}
@@ -127,6 +133,35 @@ def test_below_draws_the_reference_stream_for_small_and_large_bounds(bound: int)
         _reference_below(reference, bound) for _ in range(300)
     ]
     assert fast.state == reference.state
+
+
+@pytest.mark.parametrize("faces", [1, 2, 6, 12, 20, 64, 65, 100])
+def test_an_unscripted_roll_draws_the_reference_stream(faces: int) -> None:
+    # roll() writes the generator step out itself rather than calling below().
+    rolled, reference = Chance.seeded(faces), Chance.seeded(faces)
+    assert [rolled.roll("d", faces) for _ in range(300)] == [
+        _reference_below(reference, faces) + 1 for _ in range(300)
+    ]
+    assert rolled.state == reference.state
+
+
+def test_rolling_several_dice_at_once_draws_what_rolling_them_one_by_one_draws() -> None:
+    names = ["black", "black", "blue", "red"] * 50
+    together, apart = Chance.seeded(11), Chance.seeded(11)
+    assert together.roll_each(names) == [apart.roll(name) for name in names]
+    assert together.state == apart.state
+
+
+def test_rolling_several_dice_at_once_follows_each_die_s_script() -> None:
+    together, apart = Chance.seeded(12), Chance.seeded(12)
+    for chance in (together, apart):
+        chance.script(rolls={"blue": [6, 1], "black": [2]})
+    names = ["black", "black", "blue", "blue", "blue"]
+    faces = together.roll_each(names)
+    assert faces == [apart.roll(name) for name in names]
+    assert (faces[0], faces[2], faces[3]) == (2, 6, 1)
+    assert together.state == apart.state
+    assert not together.rolls
 
 
 def test_an_unscripted_roll_draws_what_pick_over_the_faces_draws() -> None:

@@ -13,7 +13,7 @@ scripted match saves, loads and replays exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -24,10 +24,14 @@ T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _MULTIPLIER = 6364136223846793005
+_DOUBLE = (1 << 32) | 1
+"""Times a 32-bit value, two copies of it side by side: shifted right by ``r`` and masked to
+32 bits, that is the value rotated right by ``r``, in three integer operations instead of five."""
 MAX_SEED = _MASK64
 _SMALL_BOUNDS = 64
 _THRESHOLDS = (0, *(((1 << 32) - bound) % bound for bound in range(1, _SMALL_BOUNDS + 1)))
 """Rejection thresholds of :meth:`Chance.below` for the bounds dice and small decks use."""
+_D6_THRESHOLD = _THRESHOLDS[6]
 
 
 def _splitmix64(value: int) -> int:
@@ -36,6 +40,9 @@ def _splitmix64(value: int) -> int:
     value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
     return value ^ (value >> 31)
+
+
+_SPREAD_ONE: Final = _splitmix64(1)
 
 
 def derive_seed(seed: int, *salts: int) -> int:
@@ -59,16 +66,19 @@ class Chance(msgspec.Struct):
     @classmethod
     def from_seed(cls, seed: int, stream: int = 54) -> Chance:
         """The standard PCG32 seeding (``pcg32_srandom``) with ``seed`` and ``stream``."""
-        chance = cls(state=0, inc=((stream << 1) | 1) & _MASK64)
-        chance.next_u32()
-        chance.state = (chance.state + (seed & _MASK64)) & _MASK64
-        chance.next_u32()
-        return chance
+        inc = ((stream << 1) | 1) & _MASK64
+        # Two generator steps whose numbers are thrown away (next_u32's state update alone).
+        state = (((inc + (seed & _MASK64)) & _MASK64) * _MULTIPLIER + inc) & _MASK64
+        return cls(state=state, inc=inc)
 
     @classmethod
     def seeded(cls, seed: int) -> Chance:
         """A stream for a match or a bot: the seed is spread first so 1, 2, 3 look unrelated."""
-        return cls.from_seed(derive_seed(seed), stream=derive_seed(seed, 1))
+        # from_seed(derive_seed(seed), stream=derive_seed(seed, 1)), the seed spread only once:
+        # every simulated game seeds a stream for the match and one for each bot.
+        spread = _splitmix64(seed & _MASK64)
+        stream = _splitmix64((spread * _MULTIPLIER + _SPREAD_ONE) & _MASK64)
+        return cls.from_seed(spread, stream=stream)
 
     def next_u32(self) -> int:
         old = self.state
@@ -91,9 +101,7 @@ class Chance(msgspec.Struct):
         while True:
             old = state
             state = (old * _MULTIPLIER + inc) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-            rotation = old >> 59
-            value = ((xorshifted >> rotation) | (xorshifted << (32 - rotation))) & _MASK32
+            value = ((((((old >> 18) ^ old) >> 27) & _MASK32) * _DOUBLE) >> (old >> 59)) & _MASK32
             if value >= threshold:
                 self.state = state
                 return value % bound
@@ -129,9 +137,37 @@ class Chance(msgspec.Struct):
 
     def roll(self, name: str, faces: int = 6) -> int:
         """A die named ``name`` with faces 1..``faces``."""
-        if self.rolls or faces < 1:
+        if self.rolls or not 0 < faces <= _SMALL_BOUNDS:
             return self.pick(name, range(1, faces + 1))
-        return self.below(faces) + 1  # what pick gives when nothing is scripted, sooner
+        # What pick gives when nothing is scripted: below(faces) + 1, its step written out here
+        # too, since a die roll is the commonest draw of all and the call costs a third of it.
+        threshold = _THRESHOLDS[faces]
+        state, inc = self.state, self.inc
+        while True:
+            old = state
+            state = (old * _MULTIPLIER + inc) & _MASK64
+            value = ((((((old >> 18) ^ old) >> 27) & _MASK32) * _DOUBLE) >> (old >> 59)) & _MASK32
+            if value >= threshold:
+                self.state = state
+                return value % faces + 1
+
+    def roll_each(self, names: Sequence[str]) -> list[int]:
+        """One six-sided die per name, in order: ``[roll(name) for name in names]``, sooner."""
+        if self.rolls:
+            return [self.roll(name) for name in names]
+        faces: list[int] = []
+        state, inc = self.state, self.inc
+        for _ in names:
+            while True:
+                old = state
+                state = (old * _MULTIPLIER + inc) & _MASK64
+                value = (((((old >> 18) ^ old) >> 27) & _MASK32) * _DOUBLE) >> (old >> 59)
+                value &= _MASK32
+                if value >= _D6_THRESHOLD:
+                    break
+            faces.append(value % 6 + 1)
+        self.state = state
+        return faces
 
     def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items`` (a deck named ``name``; the first item is the top).
@@ -151,9 +187,8 @@ class Chance(msgspec.Struct):
             while True:
                 old = state
                 state = (old * _MULTIPLIER + inc) & _MASK64
-                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-                rotation = old >> 59
-                value = ((xorshifted >> rotation) | (xorshifted << (32 - rotation))) & _MASK32
+                value = (((((old >> 18) ^ old) >> 27) & _MASK32) * _DOUBLE) >> (old >> 59)
+                value &= _MASK32
                 if value >= threshold:
                     break
             j = value % bound

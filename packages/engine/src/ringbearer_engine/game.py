@@ -94,6 +94,12 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, action: Action) -> list[Event]:
         """Carry out a legal action, changing ``state``; return what happened in order."""
 
+    def advance(self, state: S, action: Action) -> None:
+        """Carry out a legal action as :meth:`apply` does, for a caller that will not read
+        the events: simulations, look-ahead and replays. The state ends up exactly as after
+        ``apply``; a game may override this to skip building the events."""
+        self.apply(state, action)
+
     @abstractmethod
     def to_move(self, state: S) -> int | None:
         """The seat that decides now, or ``None`` once the match is over."""

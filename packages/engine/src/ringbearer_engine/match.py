@@ -179,7 +179,10 @@ class Match:
 
     def actions(self) -> list[Action]:
         """The legal actions of whoever decides now."""
-        return list(self._legal_actions())
+        legal = self._legal_now  # _legal_actions(), written out: clients call this every step
+        if legal is None:
+            legal = self._legal_now = self._game.actions(self._state)
+        return list(legal)
 
     def _legal_actions(self) -> list[Action]:
         legal = self._legal_now
@@ -238,25 +241,37 @@ class Match:
         self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
         self._redo.clear()
 
-    def _step(self, entry: Action | str) -> list[Event]:
+    def _step(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
+        """Play one step of a log (an action or a script); ``quiet``: return no events (a
+        replay that nobody watches, so the game need not build them)."""
         if isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX):
             script = read_script(entry)
             check_script(self._game, script.rolls, script.orders)
             self._state.chance.script(script.rolls, script.orders)
             self._record(entry, undoable=True)
             return []
-        return self._play_action(entry)
+        return self._play_action(entry, quiet=quiet)
 
-    def _play_action(self, entry: Action | str) -> list[Event]:
+    def _play_action(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
         state = self._state
-        action = self._legal(entry)
+        legal = self._legal_now
+        # The common case first, without the calls of _legal: an action object that is one of
+        # the legal actions already worked out (clients play what actions() handed them).
+        if legal is not None and not isinstance(entry, str) and entry in legal:
+            action = entry
+        else:
+            action = self._legal(entry)
         chance = state.chance
         # Without scripts, chance moves exactly when the generator's state does.
         scripted = bool(chance.rolls or chance.orders)
         position = chance.position if scripted else chance.state
         self._legal_now = None
         try:
-            events = self._game.apply(state, action)
+            if quiet:
+                self._game.advance(state, action)
+                events = []
+            else:
+                events = self._game.apply(state, action)
         except ScriptError as error:
             # A scripted card already drawn, say: the player can undo the script and go on.
             self._state = self._rebuild(len(self._log))
@@ -269,7 +284,9 @@ class Match:
             raise
         after = state.chance
         revealed = (after.position if scripted else after.state) != position
-        self._record(action, self._game.undoable(state, action, revealed))
+        # What _record does, written out: this runs on every step a client plays.
+        self._log.append(action)
+        self._undoable.append(self._game.undoable(state, action, revealed))
         return events
 
     def _legal(self, entry: Action | str) -> Action:
@@ -325,12 +342,12 @@ class Match:
         game = self._game
         for entry in self._log[start:stop]:
             if not isinstance(entry, str):
-                game.apply(state, entry)
+                game.advance(state, entry)
             elif entry.startswith(SCRIPT_PREFIX):
                 script = read_script(entry)
                 state.chance.script(script.rolls, script.orders)
             else:
-                game.apply(state, game.parse_action(entry))
+                game.advance(state, game.parse_action(entry))
 
     # -- undo and redo ----------------------------------------------------------------------
 
@@ -401,7 +418,7 @@ class Match:
         """The match reached by playing ``log`` from ``seed``."""
         match = cls.new(game, players, seed, options, meta=meta)
         for entry in log:
-            match._step(entry)
+            match._step(entry, quiet=True)
         return match
 
     # -- saves ------------------------------------------------------------------------------
@@ -474,7 +491,7 @@ class Match:
     def _replay_into(self, log: Sequence[str]) -> None:
         for index, entry in enumerate(log, start=1):
             try:
-                self._step(entry)
+                self._step(entry, quiet=True)
             except NotationError as error:
                 raise UnknownActionError(
                     f"step {index} of the log, {entry!r}, is not an action of "

@@ -166,7 +166,7 @@ class MonteCarloAdvisor:
     ) -> float:
         """The score of ``action`` in the future ``future_seed``: 1 won, 0 lost, or between."""
         future = game.determinize(state, seat, Chance.seeded(future_seed))
-        game.apply(future, action)
+        game.advance(future, action)
         policy = self._make_policy(future_seed)
         seats = [policy] * len(state.players)
         play_out(game, future, seats, until_turn=game.turn_number(state) + self.horizon)

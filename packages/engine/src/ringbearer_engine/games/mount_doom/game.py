@@ -6,10 +6,12 @@ hands an action to the rule that carries it out, and answers the engine's questi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ringbearer_engine import Action, Chance, Event, Game, Outcome
+from ringbearer_engine.events import DISCARDED
 
 from . import rules
 from .actions import (
@@ -51,7 +53,7 @@ from .rules.core import run
 from .rules.encounters import wormtongue_targets
 from .rules.stages import setup
 from .rules.turn import add, keep, roll_final, roll_first
-from .rules.windows import PURE_WINDOWS, card_uses, spends
+from .rules.windows import PURE_WINDOWS, WINDOW_CARDS, card_uses, spends
 from .state import WON, Ask, MountDoomOptions, MountDoomState
 from .value import estimated_win_chance
 from .view import MountDoomView, prompt, view
@@ -60,10 +62,11 @@ if TYPE_CHECKING:
     from ringbearer_engine.game import BotFactory
 
 _ = rules  # importing the package registers the task handlers
-ROLL_INDEX = {action: (a, b) for a, b, action in ROLL_PAIRS}
 ROLLS = tuple(action for _, _, action in ROLL_PAIRS)
 PURE = PURE_WINDOWS - {Ask.FACE}  # the Gandalf face offers spends, not card uses
 VISION_CHOICES = [Choose("keep"), Choose("remove")]
+# The dice decisions as module globals: Python 3.11 caches a global's lookup, not a class's.
+_START, _KEEP1, _ADD, _KEEP2 = Ask.START, Ask.KEEP1, Ask.ADD, Ask.KEEP2
 
 
 _SIX_FACES = frozenset(str(face) for face in range(1, 7))
@@ -74,6 +77,26 @@ _CHANCE_FACES: Mapping[str, frozenset[str]] = {
     GANDALF_DECK: frozenset(GANDALF_IDS),
     **{deck_name(stage): frozenset(deck) for stage, deck in enumerate(DECKS)},
 }
+
+
+@functools.cache
+def _keep1_options(black1: int, black2: int, die1: str, die2: str) -> tuple[Action, ...]:
+    """Keep either black die (once if both show the same) with either companion die."""
+    blacks = (black1,) if black1 == black2 else (black1, black2)
+    figures = (FIGURE_BY_COLOUR[die1], FIGURE_BY_COLOUR[die2])
+    return tuple(KEEPS[v, f] for v in blacks for f in figures)
+
+
+@functools.cache
+def _keep2_options(black: int, die1: str, die2: str) -> tuple[Action, ...]:
+    """Keep the black die with either companion die of the second roll."""
+    return (KEEPS[black, FIGURE_BY_COLOUR[die1]], KEEPS[black, FIGURE_BY_COLOUR[die2]])
+
+
+@functools.cache
+def _add_options(kept: int, spare: int) -> tuple[Action, ...]:
+    """The companion dice neither kept on side 1 nor waiting to be rolled again."""
+    return tuple(ADDS[f] for f in range(5) if f not in (kept, spare))
 
 
 class MountDoomGame(Game[MountDoomState]):
@@ -94,36 +117,27 @@ class MountDoomGame(Game[MountDoomState]):
         return setup(players, options, chance)
 
     def actions(self, state: MountDoomState) -> list[Action]:
-        ask = state.pending
         if state.result:
             return []
-        if ask == Ask.KEEP1:
-            rolled = state.rolled
-            blacks = (rolled[0],) if rolled[0] == rolled[1] else (rolled[0], rolled[1])
+        ask = state.pending
+        # The dice decisions come four times a turn: their options are looked up, not built.
+        if ask == _START:
+            found: list[Action] = list(ROLLS)
+        elif ask == _KEEP1:
+            rolled, dice = state.rolled, state.rolled_dice
+            found = list(_keep1_options(rolled[0], rolled[1], dice[2], dice[3]))
+        elif ask == _ADD:
+            return list(_add_options(state.tray_figure[0], state.spare))
+        elif ask == _KEEP2:
             dice = state.rolled_dice
-            a, b = FIGURE_BY_COLOUR[dice[2]], FIGURE_BY_COLOUR[dice[3]]
-            found: list[Action] = [KEEPS[v, f] for v in blacks for f in (a, b)]
-            if state.held:
-                found += card_uses(state, ask)
-            return found
-        if ask == Ask.KEEP2:
-            dice = state.rolled_dice
-            black = state.rolled[0]
-            found = [
-                KEEPS[black, FIGURE_BY_COLOUR[dice[1]]],
-                KEEPS[black, FIGURE_BY_COLOUR[dice[2]]],
-            ]
-            if state.held:
-                found += card_uses(state, ask)
-            return found
-        if ask == Ask.START:
-            found = list(ROLLS)
-            if state.held:
-                found += card_uses(state, ask)
-            return found
-        if ask == Ask.ADD:
-            used = (state.tray_figure[0], state.spare)
-            return [ADDS[f] for f in range(5) if f not in used]
+            found = list(_keep2_options(state.rolled[0], dice[1], dice[2]))
+        else:
+            return self._other_actions(state, ask)
+        if not WINDOW_CARDS[ask].isdisjoint(state.held):
+            found += card_uses(state, ask)
+        return found
+
+    def _other_actions(self, state: MountDoomState, ask: int) -> list[Action]:
         if ask in PURE:
             return [PASS, *card_uses(state, ask)]
         if ask == Ask.FINAL_START:
@@ -151,6 +165,15 @@ class MountDoomGame(Game[MountDoomState]):
 
     def apply(self, state: MountDoomState, action: Action) -> list[Event]:
         events: list[Event] = []
+        self.advance(state, action, events)
+        return events
+
+    def advance(
+        self, state: MountDoomState, action: Action, events: list[Event] = DISCARDED
+    ) -> None:
+        """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
+        return), by default nowhere. One method for both, so that simulations, which call
+        this once a step, pay for no second call."""
         kind = type(action)
         if kind is Keep:
             keep(state, action, events)  # type: ignore[arg-type]
@@ -158,7 +181,8 @@ class MountDoomGame(Game[MountDoomState]):
             if state.pending == Ask.FINAL_START:
                 roll_final(state, events)
             else:
-                roll_first(state, *ROLL_INDEX[action], events)  # type: ignore[index]
+                dice = action.dice  # type: ignore[attr-defined]
+                roll_first(state, FIGURE_BY_COLOUR[dice[0]], FIGURE_BY_COLOUR[dice[1]], events)
         elif kind is Add:
             add(state, action, events)  # type: ignore[arg-type]
         elif kind is Pass:
@@ -170,7 +194,6 @@ class MountDoomGame(Game[MountDoomState]):
         elif kind is Spend:
             spend(state, action, events)  # type: ignore[arg-type]
         run(state, events)
-        return events
 
     def to_move(self, state: MountDoomState) -> int | None:
         return None if state.result else state.seat

@@ -8,6 +8,7 @@ before the roll, the roll, Elrond right after it, the Gandalf face, Boromir, the
 from __future__ import annotations
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import (
     BATTLE_DIE,
@@ -25,6 +26,11 @@ from .core import HANDLERS, lose, push
 from .windows import RK_BATTLE, RK_BOROMIR, open_window
 
 FACE_INDEX = {face: n for n, face in enumerate(BATTLE_FACES)}
+COMPANIONS = (1, 2, 3, 4)
+# Read every turn, so kept as module globals: Python 3.11 caches the lookup of a global, not
+# of a class attribute.
+_BATTLE_NEXT, _BATTLE_ROLL, _BATTLE_READ = Op.BATTLE_NEXT, Op.BATTLE_ROLL, Op.BATTLE_READ
+_BATTLE, _ROLLED = Ask.BATTLE, Ask.ROLLED
 
 
 def support_limit(here: int) -> int:
@@ -38,10 +44,18 @@ def supporters(state: MountDoomState, here: int | None = None) -> tuple[int, ...
 
     ``here`` puts the Ring-bearer on another space than his own (for bots weighing a move).
     """
+    pos = state.pos
     if here is None:
-        here = state.pos[RING_BEARER]
-    limit = support_limit(here)
-    return tuple(f for f in range(1, 5) if here <= state.pos[f] <= limit)
+        here = pos[RING_BEARER]
+    limit = NEXT_GOAL[here] if here <= MORGUL else MOUNT_DOOM  # support_limit, inlined
+    return tuple([f for f in COMPANIONS if here <= pos[f] <= limit])
+
+
+def supports(state: MountDoomState, figure: int) -> bool:
+    """Whether companion ``figure`` supports the Ring-bearer where he stands (MD-A18)."""
+    pos = state.pos
+    here = pos[RING_BEARER]
+    return here <= pos[figure] <= support_limit(here)
 
 
 def start_battles(state: MountDoomState, card: str, kind: int, count: int, hearts: int) -> None:
@@ -67,11 +81,14 @@ def _next(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> No
     if state.battle_kind != BATTLE_MOUTH:
         state.battles_left -= 1
     state.battle_number += 1
-    push(state, Op.BATTLE_NEXT, hearts)
-    push(state, Op.BATTLE_ROLL, hearts)
+    push(state, _BATTLE_NEXT, hearts)
+    push(state, _BATTLE_ROLL, hearts)
     total = 0 if state.battle_kind == BATTLE_MOUTH else state.battle_number + state.battles_left
-    events.append(BattleBegins(state.battle_card, state.battle_number, total, supporters(state)))
-    open_window(state, Ask.BATTLE, hearts)
+    if events is not DISCARDED:
+        events.append(
+            BattleBegins(state.battle_card, state.battle_number, total, supporters(state))
+        )
+    open_window(state, _BATTLE, hearts)
 
 
 def _roll(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> None:
@@ -79,23 +96,25 @@ def _roll(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> No
         state.eomer_won = False
         result(state, True, "Éomer and the Riders of Rohan ride in", hearts, events)
         return
-    push(state, Op.BATTLE_READ, hearts)
+    push(state, _BATTLE_READ, hearts)
     roll_battle_die(state, events)
-    open_window(state, Ask.ROLLED, RK_BATTLE, hearts)
+    open_window(state, _ROLLED, RK_BATTLE, hearts)
 
 
 def roll_battle_die(state: MountDoomState, events: list[Event]) -> None:
     face = state.chance.pick(BATTLE_DIE, BATTLE_FACES)
     state.rolled = [FACE_INDEX[face]]
     state.rolled_dice = [BATTLE_DIE]
-    events.append(BattleRolled(face))
+    if events is not DISCARDED:
+        events.append(BattleRolled(face))
 
 
 def _read(state: MountDoomState, hearts: int, _: int, events: list[Event]) -> None:
     face = BATTLE_FACES[state.rolled[0]]
     figure = FACE_FIGURE.get(face)
-    if figure is not None and figure in supporters(state):
-        result(state, True, f"{FIGURE_NAMES[figure]} supports the Ring-bearer", hearts, events)
+    if figure is not None and supports(state, figure):
+        how = "" if events is DISCARDED else f"{FIGURE_NAMES[figure]} supports the Ring-bearer"
+        result(state, True, how, hearts, events)
     elif face == "gandalf" and open_window(state, Ask.FACE, hearts):
         return
     else:
@@ -115,7 +134,8 @@ def lost(state: MountDoomState, hearts: int, events: list[Event]) -> None:
     """The battle is lost unless Boromir steps in (Uruk-hai battles only, MD-A21)."""
     if state.battle_kind == BATTLE_URUK and open_window(state, Ask.BOROMIR, hearts):
         return
-    result(state, False, why_lost(state), hearts, events)
+    how = "" if events is DISCARDED else why_lost(state)  # said only in the event
+    result(state, False, how, hearts, events)
 
 
 def boromir_reroll(state: MountDoomState, hearts: int, events: list[Event]) -> None:
@@ -132,7 +152,8 @@ def _boromir_read(state: MountDoomState, hearts: int, _: int, events: list[Event
 
 def result(state: MountDoomState, won: bool, how: str, hearts: int, events: list[Event]) -> None:
     """Settle one battle: a win may drive off an Uruk-hai; a loss costs its dark hearts."""
-    events.append(BattleEnded(won, how))
+    if events is not DISCARDED:
+        events.append(BattleEnded(won, how))
     if won:
         state.battles_won += 1
         state.battle_streak += 1

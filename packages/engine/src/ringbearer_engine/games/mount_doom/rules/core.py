@@ -11,13 +11,17 @@ from collections.abc import Callable
 from typing import Final
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import NAZGUL_SPACES, TRACK_TOP
 from ..events import GameOver, NazgulIgnored, NazgulPlaced, ResolveChanged
-from ..state import LOST_NAZGUL, LOST_RESOLVE, WON, Ask, MountDoomState
+from ..state import LOST_NAZGUL, LOST_RESOLVE, WON, Ask, MountDoomState, Op
+from .windows import WINDOW_CARDS
 
 Handler = Callable[[MountDoomState, int, int, list[Event]], None]
 HANDLERS: Final[dict[int, Handler]] = {}
+_AFTER_DIE: Final = Op.AFTER_DIE
+_AFTER_DIE_CARDS: Final = WINDOW_CARDS[Ask.AFTER_DIE]
 
 
 def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
@@ -28,9 +32,12 @@ def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
 def run(state: MountDoomState, events: list[Event]) -> None:
     """Carry out scheduled tasks until a decision is needed or the match is over."""
     tasks = state.tasks
+    handlers = HANDLERS
     while tasks and not state.pending and not state.result:
         op, a, b = tasks.pop()
-        HANDLERS[op](state, a, b, events)
+        if op == _AFTER_DIE and _AFTER_DIE_CARDS.isdisjoint(state.held):
+            continue  # four a turn, and mostly no card for it, so no window: skip two calls
+        handlers[op](state, a, b, events)
 
 
 def lose(state: MountDoomState, hearts: int, events: list[Event]) -> None:
@@ -39,7 +46,7 @@ def lose(state: MountDoomState, hearts: int, events: list[Event]) -> None:
         return
     steps = min(hearts, state.resolve)
     state.resolve -= steps
-    if steps:
+    if steps and events is not DISCARDED:
         events.append(ResolveChanged(-steps, state.resolve))
     if steps < hearts:  # MD-A4: the step that would leave the last circle loses at once
         finish(state, LOST_RESOLVE, events)
@@ -52,7 +59,8 @@ def gain(state: MountDoomState, hearts: int, events: list[Event]) -> None:
     steps = min(hearts, TRACK_TOP - state.resolve)
     if steps:
         state.resolve += steps
-        events.append(ResolveChanged(steps, state.resolve))
+        if events is not DISCARDED:
+            events.append(ResolveChanged(steps, state.resolve))
 
 
 def place_nazgul(state: MountDoomState, events: list[Event]) -> None:
@@ -63,7 +71,8 @@ def place_nazgul(state: MountDoomState, events: list[Event]) -> None:
         events.append(NazgulIgnored())
         return
     state.nazgul += 1
-    events.append(NazgulPlaced(state.nazgul))
+    if events is not DISCARDED:
+        events.append(NazgulPlaced(state.nazgul))
     if state.nazgul >= NAZGUL_SPACES:
         finish(state, LOST_NAZGUL, events)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import (
     ARMY,
@@ -52,7 +53,8 @@ def activate(state: MountDoomState, slot: int, events: list[Event]) -> None:
         if state.known_slot == slot:
             state.known_slot = -1
         events.append(Revealed(slot, card))
-    events.append(Encounter(slot, card))
+    if events is not DISCARDED:
+        events.append(Encounter(slot, card))
     if SIDE[card] == "friend":  # taken into the shared pool, in front of the active player
         state.row[slot] = ""
         state.held.append(card)
@@ -109,7 +111,8 @@ def activate(state: MountDoomState, slot: int, events: list[Event]) -> None:
 
 def _symbol(state: MountDoomState, slot: int, events: list[Event]) -> None:
     figure = SLOT_SYMBOLS[slot]
-    events.append(Symbol(slot, figure))
+    if events is not DISCARDED:
+        events.append(Symbol(slot, figure))
     if figure == NAZGUL_SYMBOL:
         place_nazgul(state, events)
         return
@@ -136,7 +139,8 @@ def _roll_black(
     faces = [state.chance.roll(BLACK_DIE) for _ in range(dice)]
     state.rolled = faces
     state.rolled_dice = [BLACK_DIE] * dice
-    events.append(Rolled(tuple(state.rolled_dice), tuple(faces)))
+    if events is not DISCARDED:
+        events.append(Rolled(tuple(state.rolled_dice), tuple(faces)))
     push(state, then)
     open_window(state, Ask.ROLLED, kind)
 

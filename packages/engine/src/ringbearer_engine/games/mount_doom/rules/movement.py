@@ -7,6 +7,7 @@ card): MD-A10, MD-A12 and MD-A15 make them all ordinary moves.
 from __future__ import annotations
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..content import (
     EVENT_AT,
@@ -41,10 +42,12 @@ def move(state: MountDoomState, figure: int, steps: int, events: list[Event]) ->
     end = start + steps
     if end > MORGUL:  # MD-A14: past Minas Morgul means the rally space
         state.pos[figure] = RALLY
-        events.append(Moved(figure, steps, start, RALLY))
+        if events is not DISCARDED:
+            events.append(Moved(figure, steps, start, RALLY))
         return
     state.pos[figure] = end
-    events.append(Moved(figure, steps, start, end))
+    if events is not DISCARDED:
+        events.append(Moved(figure, steps, start, end))
     goal = GOAL_INDEX[end]
     if goal >= 0:
         events.append(GoalReached(figure, goal, True))
@@ -66,7 +69,8 @@ def _move_ring_bearer(state: MountDoomState, start: int, steps: int, events: lis
     if state.stage == FINAL_STAGE:
         end = min(start + steps, MOUNT_DOOM)
         state.pos[RING_BEARER] = end
-        events.append(Moved(RING_BEARER, end - start, start, end))
+        if events is not DISCARDED:
+            events.append(Moved(RING_BEARER, end - start, start, end))
         if end == MOUNT_DOOM:
             finish(state, WON, events)
         return
@@ -76,11 +80,13 @@ def _move_ring_bearer(state: MountDoomState, start: int, steps: int, events: lis
     end = start + steps
     if end >= goal:  # he never passes his stage goal
         state.pos[RING_BEARER] = goal
-        events.append(Moved(RING_BEARER, goal - start, start, goal))
+        if events is not DISCARDED:
+            events.append(Moved(RING_BEARER, goal - start, start, goal))
         arrive(state, end == goal, events)
         return
     state.pos[RING_BEARER] = end
-    events.append(Moved(RING_BEARER, steps, start, end))
+    if events is not DISCARDED:
+        events.append(Moved(RING_BEARER, steps, start, end))
     if EVENT_AT[end]:
         land_on_event(state, RING_BEARER, end, events)
 
@@ -111,7 +117,8 @@ def land_on_event(state: MountDoomState, figure: int, space: int, events: list[E
     """A figure ended its move on an event space: protected, ignored, or about to strike."""
     kind = EVENT_AT[space]
     if not state.without_protection and state.pos.count(space) > 1:
-        events.append(EventSpace(figure, kind, "protected"))
+        if events is not DISCARDED:
+            events.append(EventSpace(figure, kind, "protected"))
         return
     if kind == "nazgul" and state.witch_king_defeated:  # MD-A32
         events.append(EventSpace(figure, kind, "ignored"))
@@ -125,7 +132,8 @@ def land_on_event(state: MountDoomState, figure: int, space: int, events: list[E
 def strike(state: MountDoomState, code: int, figure: int, events: list[Event]) -> None:
     """The event space does its harm."""
     kind = "dark" if code == EVENT_DARK else "nazgul"
-    events.append(EventSpace(figure, kind, "strikes"))
+    if events is not DISCARDED:
+        events.append(EventSpace(figure, kind, "strikes"))
     if code == EVENT_DARK:
         lose(state, 1, events)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..actions import Add, Keep
 from ..content import BLACK_DIE, COLOURS, FIGURE_BY_COLOUR, FINAL_STAGE, RING_BEARER
@@ -15,14 +16,20 @@ from .encounters import activate
 from .movement import move
 from .windows import RK_FINAL, open_window
 
+# Read every turn, so kept as module globals: Python 3.11 caches the lookup of a global, not
+# of a class attribute.
+_START, _KEEP1, _ADD, _KEEP2, _NONE = Ask.START, Ask.KEEP1, Ask.ADD, Ask.KEEP2, Ask.NONE
+_FINAL_START = Ask.FINAL_START
+
 
 def roll_first(state: MountDoomState, a: int, b: int, events: list[Event]) -> None:
     """Both black dice and the two chosen companion dice."""
-    roll = state.chance.roll
-    state.rolled = [roll(BLACK_DIE), roll(BLACK_DIE), roll(COLOURS[a]), roll(COLOURS[b])]
-    state.rolled_dice = [BLACK_DIE, BLACK_DIE, COLOURS[a], COLOURS[b]]
-    events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
-    state.pending = Ask.KEEP1
+    dice = [BLACK_DIE, BLACK_DIE, COLOURS[a], COLOURS[b]]
+    state.rolled = state.chance.roll_each(dice)
+    state.rolled_dice = dice
+    if events is not DISCARDED:
+        events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
+    state.pending = _KEEP1
 
 
 def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
@@ -30,21 +37,23 @@ def keep(state: MountDoomState, action: Keep, events: list[Event]) -> None:
     index = state.rolled_dice.index(action.die)
     pips = state.rolled[index]
     figure = FIGURE_BY_COLOUR[action.die]
-    if state.pending == Ask.KEEP1:
+    if state.pending == _KEEP1:
         state.tray_black[0] = action.black
         state.tray_figure[0] = figure
         state.tray_pips[0] = pips
         other = state.rolled_dice[5 - index]  # the companion dice sit at indices 2 and 3
         state.spare = FIGURE_BY_COLOUR[other]
-        events.append(Kept(1, action.black, action.die, pips))
-        state.pending = Ask.ADD
+        if events is not DISCARDED:
+            events.append(Kept(1, action.black, action.die, pips))
+        state.pending = _ADD
         return
     state.tray_black[1] = action.black
     state.tray_figure[1] = figure
     state.tray_pips[1] = pips
     state.spare = -1
-    events.append(Kept(2, action.black, action.die, pips))
-    state.pending = Ask.NONE
+    if events is not DISCARDED:
+        events.append(Kept(2, action.black, action.die, pips))
+    state.pending = _NONE
     start_resolution(state)
 
 
@@ -64,12 +73,12 @@ def start_resolution(state: MountDoomState) -> None:
 
 def add(state: MountDoomState, action: Add, events: list[Event]) -> None:
     """The second roll: the other black die, the unkept companion die and one more."""
-    roll = state.chance.roll
-    spare = COLOURS[state.spare]
-    state.rolled = [roll(BLACK_DIE), roll(spare), roll(action.die)]
-    state.rolled_dice = [BLACK_DIE, spare, action.die]
-    events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
-    state.pending = Ask.KEEP2
+    dice = [BLACK_DIE, COLOURS[state.spare], action.die]
+    state.rolled = state.chance.roll_each(dice)
+    state.rolled_dice = dice
+    if events is not DISCARDED:
+        events.append(Rolled(tuple(state.rolled_dice), tuple(state.rolled)))
+    state.pending = _KEEP2
 
 
 def roll_final(state: MountDoomState, events: list[Event]) -> None:
@@ -121,8 +130,9 @@ def _end_turn(state: MountDoomState, _: int, __: int, events: list[Event]) -> No
     state.seat = (state.seat + 1) % len(state.players)
     state.turn += 1
     state.shelob_hold = False
-    state.pending = Ask.FINAL_START if state.stage == FINAL_STAGE else Ask.START
-    events.append(TurnBegan(state.seat, state.turn))
+    state.pending = _FINAL_START if state.stage == FINAL_STAGE else _START
+    if events is not DISCARDED:
+        events.append(TurnBegan(state.seat, state.turn))
 
 
 def _resume_start(state: MountDoomState, _: int, __: int, events: list[Event]) -> None:

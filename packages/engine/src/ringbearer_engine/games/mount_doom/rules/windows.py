@@ -70,6 +70,7 @@ PURE_WINDOWS: Final = frozenset(
 """Pauses that exist only for cards: they close by themselves once no card is left for them."""
 ROLL_WINDOWS: Final = frozenset({Ask.KEEP1, Ask.KEEP2, Ask.ROLLED, Ask.SUPPORT})
 START_WINDOWS: Final = frozenset({Ask.START, Ask.FINAL_START})
+_FACE: Final = Ask.FACE  # a module global: Python 3.11 caches its lookup, not a class's
 
 
 _ANYTIME = ("theoden", "treebeard")
@@ -86,7 +87,14 @@ WINDOW_KINDS: Final = {
     Ask.BOROMIR: frozenset({"boromir"}),
     Ask.SUPPORT: frozenset({"elrond", "trick"}),
 }
-"""The card kinds that may ever be used in each window: a quick test before the details."""
+"""The card kinds that may ever be used in each window."""
+WINDOW_CARDS: Final = {
+    window: frozenset(card for card, kind in KIND.items() if kind in kinds)
+    for window, kinds in WINDOW_KINDS.items()
+}
+"""The cards that may ever be used in each window: one set test against the held cards, before
+the details, since most windows find no card to offer."""
+GANDALF_SIDE: Final = frozenset(card for card, side in SIDE.items() if side == "gandalf")
 
 
 def die_label(name: str, face: int) -> str:
@@ -114,12 +122,12 @@ def may_use(state: MountDoomState, index: int) -> bool:
 
 def card_uses(state: MountDoomState, window: int) -> list[Action]:
     """Every ``use`` action possible in ``window`` for the active player."""
-    kinds = WINDOW_KINDS.get(window)
+    cards = WINDOW_CARDS.get(window)
     found: list[Action] = []
-    if kinds is None:
+    if cards is None or cards.isdisjoint(state.held):
         return found
     for index, card in enumerate(state.held):
-        if KIND[card] in kinds and may_use(state, index):
+        if card in cards and may_use(state, index):
             found.extend(uses_of(state, card, window))
     return found
 
@@ -214,18 +222,13 @@ def open_window(state: MountDoomState, window: int, a: int = 0, b: int = 0) -> b
     held = state.held
     if not held:
         return False
-    if window == Ask.FACE:
-        if state.gandalf_token or "gandalf" not in [SIDE[c] for c in held]:
+    if window == _FACE:
+        if state.gandalf_token or GANDALF_SIDE.isdisjoint(held):
             return False
-    else:
-        kinds = WINDOW_KINDS[window]
-        for card in held:
-            if KIND[card] in kinds:
-                break
-        else:
-            return False  # no card of a kind that this window serves
+    elif WINDOW_CARDS[window].isdisjoint(held):
+        return False  # no card of a kind that this window serves
     state.pending, state.ask_a, state.ask_b = window, a, b
-    if spends(state) if window == Ask.FACE else card_uses(state, window):
+    if spends(state) if window == _FACE else card_uses(state, window):
         return True
     state.pending = Ask.NONE
     return False
