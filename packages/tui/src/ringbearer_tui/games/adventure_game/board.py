@@ -71,43 +71,56 @@ def board_lines(view: AdventureView, wide: bool) -> list[Text]:
     A space is its kind mark (``T`` town, ``^`` mountain...), in wide mode its code, then what
     stands on it: player letters and ``N`` for a Nazgûl.
     """
-    names = tuple(seat.name for seat in view.seats)
-    spaces = tuple(seat.space for seat in view.seats)
-    return list(_drawn_board(names, spaces, tuple(view.nazgul), wide))
-
-
-@functools.lru_cache(maxsize=16)
-def _drawn_board(
-    names: tuple[str, ...], spaces: tuple[str, ...], nazgul_at: tuple[str, ...], wide: bool
-) -> tuple[Text, ...]:
-    # Kept because most steps move no pawn (a card played, a card drawn), and every step
-    # redraws the board: at a shared table, on every screen. The rows are never changed.
-    marks = letters(list(names))
-    pawns: dict[str, list[int]] = {}
-    for n, space_id in enumerate(spaces):
-        pawns.setdefault(space_id, []).append(n)
-    nazgul = set(nazgul_at)
+    marks = letters([seat.name for seat in view.seats])
+    pawns: dict[str, tuple[int, ...]] = {}
+    for n, seat in enumerate(view.seats):
+        pawns[seat.space] = (*pawns.get(seat.space, ()), n)
+    nazgul = frozenset(view.nazgul)
     lines: list[Text] = []
     for y in range(ROWS):
-        line = Text()
-        for x in range(COLUMNS):
-            space = _AT.get((x, y))
-            line.append_text(_cell(space, wide, pawns, marks, nazgul))
-            if x + 1 < COLUMNS:
-                right = _AT.get((x + 1, y))
-                line.append_text(_link(space, right, "›", "‹", across=True))
-        lines.append(line)
+        # What stands on each space of the row: a row is drawn again only when that changed.
+        here = tuple(
+            (pawns.get(space.id, ()), space.id in nazgul) if space is not None else None
+            for space in (_AT.get((x, y)) for x in range(COLUMNS))
+        )
+        lines.append(_space_row(y, here, tuple(marks), wide))
         if y + 1 < ROWS:
-            below = Text()
-            for x in range(COLUMNS):
-                top, bottom = _AT.get((x, y)), _AT.get((x, y + 1))
-                joint = _link(top, bottom, "v", "^", across=False)
-                cell = 6 if wide else 3
-                below.append_text(_widen(joint, cell))
-                if x + 1 < COLUMNS:
-                    below.append(" ")
-            lines.append(below)
-    return tuple(lines)
+            lines.append(_links_below(y, wide))
+    return lines
+
+
+Occupants = tuple[tuple[int, ...], bool] | None
+"""Who stands on a space of a row: the seats' pawns and whether a Nazgûl does."""
+
+
+@functools.lru_cache(maxsize=256)
+def _space_row(y: int, here: tuple[Occupants, ...], marks: tuple[str, ...], wide: bool) -> Text:
+    # Kept because every step redraws the board, at a shared table on every screen, and
+    # most steps change one row or none. The rows are only read afterwards, never changed.
+    line = Text()
+    for x in range(COLUMNS):
+        space = _AT.get((x, y))
+        occupants = here[x]
+        pawns = {space.id: list(occupants[0])} if space is not None and occupants else {}
+        nazgul = {space.id} if space is not None and occupants and occupants[1] else set()
+        line.append_text(_cell(space, wide, pawns, list(marks), nazgul))
+        if x + 1 < COLUMNS:
+            right = _AT.get((x + 1, y))
+            line.append_text(_link(space, right, "›", "‹", across=True))
+    return line
+
+
+@functools.cache
+def _links_below(y: int, wide: bool) -> Text:
+    """The paths and barriers between row ``y`` and the next: the same all game long."""
+    below = Text()
+    for x in range(COLUMNS):
+        top, bottom = _AT.get((x, y)), _AT.get((x, y + 1))
+        joint = _link(top, bottom, "v", "^", across=False)
+        below.append_text(_widen(joint, 6 if wide else 3))
+        if x + 1 < COLUMNS:
+            below.append(" ")
+    return below
 
 
 def _cell(
