@@ -166,6 +166,7 @@ async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
         # Where a player's hand would be, the spectator is told why there is none.
         hand = [line.plain for line in screen.query_one(HandView).items]
         assert hand == ["You are watching: every player's hand is hidden."]
+        assert screen.query_one(ActionMenu).border_title == "Choices: players only"
         await until(lambda: bool(ann_updates) and ann_updates[-1].spectators == 1, pilot)
     ann.close()
 

@@ -52,6 +52,10 @@ def match_turns(match: rb.Match) -> int:
     return match.game.turn_number(match.state)
 
 
+WATCHING = "Choices: players only"
+"""The choices' title for a spectator of a shared table, whose list is always empty."""
+
+
 class GameScreen(Screen[None]):
     HELP_TITLE = "the game"
     HELP_TEXT = (
@@ -209,6 +213,8 @@ class GameScreen(Screen[None]):
             area = self.query_one("#board-area")
             if area.border_title != self.session.status:
                 area.border_title = self.session.status
+            if self.session.own_seat is None and menu.border_title != WATCHING:
+                menu.border_title = WATCHING  # why the list stays empty
         if self.session.over:
             menu.show([], [])
             prompt.update(match.outcome.summary if match.outcome else "")
