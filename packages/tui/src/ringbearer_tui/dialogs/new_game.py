@@ -202,21 +202,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         await box.remove_children()
         widgets: list[Widget] = []
         if self.game_id in CAMPAIGN_GAMES and self.for_table:
-            for name, label, default in TABLE_CHAPTER_FIELDS:
-                widgets.append(
-                    Horizontal(
-                        Label(label),
-                        Input(
-                            str(default),
-                            restrict=r"\d*",
-                            max_length=2,
-                            name=name,
-                            classes="option",
-                            compact=True,
-                        ),
-                        classes="row",
-                    )
-                )
+            widgets += [_number_row(*field) for field in TABLE_CHAPTER_FIELDS]
             widgets.append(Static(TABLE_CHAPTER_HELP, classes="option-help"))
             await box.mount_all(widgets)
             return
@@ -241,19 +227,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     Tickbox(label, value=default, name=name, classes="option", compact=True)
                 )
             else:
-                widgets.append(
-                    Horizontal(
-                        Label(label),
-                        Input(
-                            str(default),
-                            restrict=r"\d*",
-                            name=name,
-                            classes="option",
-                            compact=True,
-                        ),
-                        classes="row",
-                    )
-                )
+                widgets.append(_number_row(name, label, default))
             if name in helps:
                 widgets.append(Static(helps[name], classes="option-help"))
         await box.mount_all(widgets)
@@ -317,6 +291,12 @@ def _preferred(ids: list[str]) -> str:
         if wanted in ids:
             return wanted
     return ids[0] if ids else ""
+
+
+def _number_row(name: str, label: str, default: int) -> Horizontal:
+    """A labelled field for a whole-number option named ``name``."""
+    field = Input(str(default), restrict=r"\d*", name=name, classes="option", compact=True)
+    return Horizontal(Label(label), field, classes="row")
 
 
 def _check_setup(game: rb.Game[Any], seats: list[Seat], options: dict[str, Any]) -> None:
