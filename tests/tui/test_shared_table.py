@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select
 
 import ringbearer_engine as rb
@@ -79,6 +80,27 @@ def prompt_text(app: RingbearerApp) -> str:
 
 def at_table(app: RingbearerApp) -> bool:
     return isinstance(app.screen, GameScreen) and bool(app.screen.query(Prompt))
+
+
+async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
+    """From the main menu: Tables, then Open a table."""
+    assert isinstance(pilot, Pilot)
+    await pilot.pause()
+    await pilot.press("t")
+    await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+    await pilot.press("o")
+    await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+
+
+async def answer_the_table_questions(
+    app: RingbearerApp, pilot: object, *, watching: str, bot_after: str
+) -> None:
+    """Answer "may others watch?" and "a bot after two minutes?", then sit at the table."""
+    assert isinstance(pilot, Pilot)
+    for key in (watching, bot_after):
+        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await pilot.press(key)
+    await until(lambda: at_table(app), pilot)
 
 
 async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
@@ -185,17 +207,9 @@ async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
 ) -> None:
     app = RingbearerApp(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
-        await pilot.press("o")
-        await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+        await open_the_table_dialog(app, pilot)
         await pilot.press("ctrl+s")
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
-        await pilot.press("n")  # players only
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
-        await pilot.press("y")  # a bot for an absent player
-        await until(lambda: at_table(app), pilot)
+        await answer_the_table_questions(app, pilot, watching="n", bot_after="y")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         session = screen.session
@@ -240,11 +254,7 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
     in the dialog with the engine's reason."""
     app = RingbearerApp(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
-        await pilot.press("o")
-        await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+        await open_the_table_dialog(app, pilot)
         dialog = app.screen
         assert isinstance(dialog, NewGameDialog)
         dialog.query_one("#game", Select).value = "adventure-book"
@@ -259,11 +269,7 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
         fields["chapter"].value = "5"
         fields["corruption"].value = "6"
         await pilot.press("ctrl+s")
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
-        await pilot.press("y")  # others may watch
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
-        await pilot.press("n")  # the game waits for an absent player
-        await until(lambda: at_table(app), pilot)
+        await answer_the_table_questions(app, pilot, watching="y", bot_after="n")
         [table] = served.service.tables.values()
         view = table.match.view(None)
         assert isinstance(view, AdventureBookView)

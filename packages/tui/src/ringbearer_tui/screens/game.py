@@ -234,7 +234,7 @@ class GameScreen(Screen[None]):
         # Set once: taking the class off and putting it back restyles the prompt twice.
         waiting = isinstance(self.session, RemoteSession) and not self.session.my_turn
         prompt.set_class(waiting, "waiting")
-        if isinstance(self.session, RemoteSession) and not self.session.my_turn:
+        if waiting:
             prompt.update(match.prompt)  # who the table waits for
         else:
             prompt.update(prompt_of(self.look, match))
