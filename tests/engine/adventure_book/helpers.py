@@ -72,6 +72,14 @@ def arrange(
     eye_deck: Iterable[str] | None = None,
 ) -> Match:
     state = st(match)
+    # Every hand being arranged goes back to the deck before any is dealt, so the cards one
+    # asks for are never held up in another that is about to be emptied.
+    arranged = [state.hands[n] for n in range(len(hands or ()))]
+    if solo is not None:
+        arranged.append(state.solo)
+    for held in arranged:
+        state.story_deck.extend(held)
+        held.clear()
     if hands is not None:
         for n, tokens in enumerate(hands):
             set_hand(state, state.hands[n], tokens)

@@ -62,7 +62,8 @@ def test_a_ring_card_dropped_from_the_solo_hand_costs_corruption() -> None:
     match = to_story(new(chapter=2, players=SOLO))
     arrange(match, hands=[[]], solo=["ring"], counters={"elven-wrath": "bridge"}, plot=[3])
     play(match, "end")
-    play(match, legal(match)[0])  # the player's own discard comes first
+    # The player's own discard comes first; dropping a One Ring card there would cost too.
+    play(match, next(action for action in legal(match) if "ring" not in action))
     assert st(match).pending[0].solo
     play(match, "drop ring")
     assert st(match).corruption == 1

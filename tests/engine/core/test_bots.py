@@ -75,20 +75,22 @@ def test_a_single_legal_action_is_returned_without_playouts(
 
 def test_every_action_is_tried_against_the_same_futures(monkeypatch: pytest.MonkeyPatch) -> None:
     # The same action listed twice meets the same futures, so it gets the very same estimate;
-    # independent futures would give two different ones.
+    # independent futures would give two different ones. (The policy rolls here, and neither
+    # copy can beat the other, so both are scored in the screening futures only.)
     state = fresh(scores=[10, 12], turn_total=4, revealed=[True, True])
-    monkeypatch.setattr(PIG, "actions", lambda s: [Roll(), Hold(), Roll()])
+    monkeypatch.setattr(PIG, "actions", lambda s: [Roll(), Roll()])
     ranking = MonteCarloAdvisor(PIG, playouts=90, seed=5).rank(PIG, state)
     rolls = [r for r in ranking if r.action == Roll()]
     assert len(rolls) == 2
+    assert 0 < rolls[0].win_rate < 1
     assert rolls[0].win_rate == rolls[1].win_rate
     assert rolls[0].playouts == rolls[1].playouts
 
 
 def test_the_advisor_overrules_the_policy_when_another_action_is_clearly_better() -> None:
-    # Bo needs a single point: holding at 20, as the policy does, all but hands him the game;
-    # one more roll first is clearly better, even if the policy then holds.
-    state = fresh(scores=[0, 29], turn_total=20, revealed=[True, True])
+    # Bo needs a single point and Ann 21: holding at 20, as the policy does, all but hands
+    # him the game; one more roll that does not bust takes her to the target.
+    state = fresh(scores=[9, 29], turn_total=20, revealed=[True, True])
     assert PIG.bots()["heuristic"](0).choose(PIG, state) == Hold()
     ranking = MonteCarloAdvisor(PIG, playouts=400, seed=3).rank(PIG, state)
     assert ranking[0].action == Roll()
@@ -96,7 +98,7 @@ def test_the_advisor_overrules_the_policy_when_another_action_is_clearly_better(
 
 
 def test_an_advisor_that_demands_certainty_plays_the_policys_choice() -> None:
-    state = fresh(scores=[0, 29], turn_total=20, revealed=[True, True])
+    state = fresh(scores=[9, 29], turn_total=20, revealed=[True, True])
     advisor = MonteCarloAdvisor(PIG, playouts=400, seed=3, confidence=math.inf)
     ranking = advisor.rank(PIG, state)
     assert ranking[0].action == Hold()

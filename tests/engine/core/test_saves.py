@@ -218,17 +218,20 @@ def test_every_save_error_is_a_save_error_with_a_distinct_reason() -> None:
 # -- migrations -----------------------------------------------------------------------------
 
 
+CURRENT = saves.SAVE_VERSION
+
+
 @pytest.fixture
-def version_two(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Pretend the engine writes envelope version 2, whose migration marks the meta data."""
-    monkeypatch.setattr(saves, "SAVE_VERSION", 2)
-    rb.register_migration(1, lambda raw: {**raw, "meta": {**raw["meta"], "migrated": True}})
+def version_next(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Pretend the engine writes the next envelope version, whose migration marks the meta."""
+    monkeypatch.setattr(saves, "SAVE_VERSION", CURRENT + 1)
+    rb.register_migration(CURRENT, lambda raw: {**raw, "meta": {**raw["meta"], "migrated": True}})
     yield
-    rb.unregister_migration(1)
+    rb.unregister_migration(CURRENT)
 
 
-def test_an_older_envelope_is_migrated(version_two: None) -> None:
-    old = edit(played().save("json"), lambda raw: raw.update(save_version=1))
+def test_an_older_envelope_is_migrated(version_next: None) -> None:
+    old = played().save("json")
     loaded = Match.load(old)
     assert loaded.meta["migrated"] is True
 
@@ -252,8 +255,8 @@ def test_an_older_state_is_migrated(monkeypatch: pytest.MonkeyPatch) -> None:
         rb.unregister_migration(1, game="pig")
 
 
-def test_an_older_version_without_a_migration_is_refused(version_two: None) -> None:
-    rb.unregister_migration(1)
-    old = edit(played().save("json"), lambda raw: raw.update(save_version=1))
-    with pytest.raises(rb.DamagedSaveError, match="no migration from save version 1"):
+def test_an_older_version_without_a_migration_is_refused(version_next: None) -> None:
+    rb.unregister_migration(CURRENT)
+    old = played().save("json")
+    with pytest.raises(rb.DamagedSaveError, match=f"no migration from save version {CURRENT}"):
         Match.load(old)

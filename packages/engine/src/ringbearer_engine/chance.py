@@ -1,9 +1,15 @@
 """Seeded, serialisable, scriptable chance.
 
 All randomness in a game comes from a :class:`Chance` kept inside the game state, so a state
-and the actions played from it determine everything that follows. The generator is PCG32
-(O'Neill, 2014) written with plain integers: the same seed gives the same numbers on every
-platform and Python version, unlike :mod:`random`, whose algorithms may change.
+and the actions played from it determine everything that follows. Two generators are built
+in, both defined over plain bytes and integers, so the same seed gives the same numbers on
+every platform and Python version (unlike :mod:`random`, whose algorithms may change):
+
+* ``"shake128"``, the default: the bytes of SHAKE128 (FIPS 202) in counter mode, a block of
+  256 bytes per call into :mod:`hashlib`'s C code. A die or a small pick reads one byte, so a
+  draw costs a third of what the other generator's does.
+* ``"pcg32"``: PCG32 (O'Neill, 2014) written with plain integers, the only generator of save
+  format version 1; such saves still load and replay with it exactly.
 
 Tests and tools can *script* chance: queue the faces a named die will show next, or the cards
 a named deck will have on top after its next shuffle. Scripts live in the state too, so a
@@ -13,13 +19,22 @@ scripted match saves, loads and replays exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, TypeVar
+from hashlib import shake_128
+from typing import Final, Literal, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from .errors import ScriptError
 
 T = TypeVar("T")
+
+ChanceAlgorithm = Literal["pcg32", "shake128"]
+PCG32: Final = "pcg32"
+SHAKE128: Final = "shake128"
+ALGORITHMS: Final[tuple[ChanceAlgorithm, ...]] = (SHAKE128, PCG32)
+DEFAULT_ALGORITHM: Final[ChanceAlgorithm] = SHAKE128
+"""The generator of new matches, simulations and bots."""
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
@@ -30,8 +45,16 @@ _DOUBLE = (1 << 32) | 1
 MAX_SEED = _MASK64
 _SMALL_BOUNDS = 64
 _THRESHOLDS = (0, *(((1 << 32) - bound) % bound for bound in range(1, _SMALL_BOUNDS + 1)))
-"""Rejection thresholds of :meth:`Chance.below` for the bounds dice and small decks use."""
+"""Rejection thresholds of PCG32's :meth:`Chance.below` for the bounds dice and small decks use."""
 _D6_THRESHOLD = _THRESHOLDS[6]
+
+_BLOCK = 256
+"""Bytes of the SHAKE128 stream made per call: a Mount Doom game reads about this many."""
+_LABEL = b"ringbearer-chance\x00"
+_BYTE_BOUNDS = 256
+_BYTE_LIMITS = (0, *(256 - 256 % bound for bound in range(1, _BYTE_BOUNDS + 1)))
+"""A byte below ``_BYTE_LIMITS[bound]`` gives ``byte % bound`` without bias; others are skipped."""
+_D6_LIMIT = _BYTE_LIMITS[6]
 
 
 def _splitmix64(value: int) -> int:
@@ -55,13 +78,41 @@ def derive_seed(seed: int, *salts: int) -> int:
     return value
 
 
-class Chance(msgspec.Struct):
-    """A PCG32 stream plus the scripted results still waiting to be used."""
+def check_algorithm(algorithm: str) -> ChanceAlgorithm:
+    """``algorithm`` if it names a built-in generator; otherwise ``ValueError`` naming them."""
+    for known in ALGORITHMS:
+        if algorithm == known:
+            return known
+    raise ValueError(
+        f"unknown chance algorithm {algorithm!r}: use {' or '.join(map(repr, ALGORITHMS))}"
+    )
+
+
+class Chance(msgspec.Struct, dict=True):
+    """A seeded stream of numbers plus the scripted results still waiting to be used.
+
+    For PCG32, ``state`` and ``inc`` are the generator's state and increment. For SHAKE128,
+    ``inc`` is the stream's 64-bit key and ``state`` the number of its bytes used so far.
+    """
 
     state: int
     inc: int
     rolls: dict[str, list[int | str]] = {}
     orders: dict[str, list[str]] = {}
+    algorithm: ChanceAlgorithm | UnsetType = UNSET
+    """Unset means PCG32, the first generator: states saved before there was a choice keep
+    their bytes. See :attr:`generator`."""
+
+    # SHAKE128 only: the block of the stream last made, the position of its first byte and
+    # the key it was made with. Not fields (never saved or compared): a copy starts without
+    # them and makes its own. A draw uses the block only while key and position fall in it.
+    _block = b""
+    _start = 0
+    _key = -1
+
+    def __post_init__(self) -> None:
+        if self.algorithm == PCG32:
+            self.algorithm = UNSET  # one spelling of PCG32, so equal streams are equal
 
     @classmethod
     def from_seed(cls, seed: int, stream: int = 54) -> Chance:
@@ -72,15 +123,80 @@ class Chance(msgspec.Struct):
         return cls(state=state, inc=inc)
 
     @classmethod
-    def seeded(cls, seed: int) -> Chance:
-        """A stream for a match or a bot: the seed is spread first so 1, 2, 3 look unrelated."""
+    def seeded(cls, seed: int, algorithm: ChanceAlgorithm = DEFAULT_ALGORITHM) -> Chance:
+        """A stream for a match or a bot, with the chance ``algorithm`` (see the module)."""
+        if algorithm == SHAKE128:
+            # The hash spreads any key: seeds 1, 2, 3 give unrelated streams as they are.
+            return cls(state=0, inc=seed & _MASK64, algorithm=SHAKE128)
+        check_algorithm(algorithm)
         # from_seed(derive_seed(seed), stream=derive_seed(seed, 1)), the seed spread only once:
         # every simulated game seeds a stream for the match and one for each bot.
         spread = _splitmix64(seed & _MASK64)
         stream = _splitmix64((spread * _MULTIPLIER + _SPREAD_ONE) & _MASK64)
         return cls.from_seed(spread, stream=stream)
 
+    @property
+    def generator(self) -> ChanceAlgorithm:
+        """The chance algorithm of this stream: ``"shake128"`` or ``"pcg32"``."""
+        return PCG32 if self.algorithm is UNSET else self.algorithm
+
+    # -- SHAKE128's bytes ---------------------------------------------------------------------
+
+    def _refill(self, position: int) -> bytes:
+        """The block of the SHAKE128 stream that holds byte ``position``, kept for the next
+        draws. Block ``n`` is SHAKE128(label, key, n), the key and ``n`` as 8 bytes each."""
+        number, offset = divmod(position, _BLOCK)
+        seed = _LABEL + (self.inc & _MASK64).to_bytes(8, "little")
+        block = shake_128(seed + (number & _MASK64).to_bytes(8, "little")).digest(_BLOCK)
+        self._block, self._start, self._key = block, position - offset, self.inc
+        return block
+
+    def _bytes(self, count: int) -> int:
+        """The next ``count`` bytes of the SHAKE128 stream as a little-endian number."""
+        position = self.state
+        block, index = self._block, position - self._start
+        if self._key != self.inc:
+            index = -1
+        taken = bytearray()
+        for _ in range(count):
+            if not 0 <= index < len(block):
+                block = self._refill(position)
+                index = position - self._start
+            taken.append(block[index])
+            index += 1
+            position += 1
+        self.state = position
+        return int.from_bytes(taken, "little")
+
+    def _below_shake(self, bound: int) -> int:
+        if bound > _BYTE_BOUNDS:
+            threshold = ((1 << 32) - bound) % bound
+            while True:
+                value = self._bytes(4)
+                if value >= threshold:
+                    return value % bound
+        limit = _BYTE_LIMITS[bound]
+        position = self.state
+        block, index = self._block, position - self._start
+        if self._key != self.inc:
+            index = -1
+        while True:
+            if not 0 <= index < len(block):
+                block = self._refill(position)
+                index = position - self._start
+            value = block[index]
+            index += 1
+            position += 1
+            if value < limit:
+                self.state = position
+                return value % bound
+
+    # -- drawing ------------------------------------------------------------------------------
+
     def next_u32(self) -> int:
+        """The next 32 bits of the stream."""
+        if self.algorithm is not UNSET:
+            return self._bytes(4)
         old = self.state
         self.state = (old * _MULTIPLIER + self.inc) & _MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
@@ -89,14 +205,30 @@ class Chance(msgspec.Struct):
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``range(bound)``, without modulo bias. Never scripted."""
+        if not 0 < bound <= _MASK32 + 1:
+            raise ValueError(f"bound must be between 1 and 2**32, not {bound}")
+        if self.algorithm is not UNSET:
+            if bound > _BYTE_BOUNDS:
+                return self._below_shake(bound)
+            # _below_shake's byte loop written out: bots pick with it at every step they take.
+            limit = _BYTE_LIMITS[bound]
+            position = self.state
+            block, index = self._block, position - self._start
+            if self._key != self.inc:
+                index = -1
+            while True:
+                if not 0 <= index < len(block):
+                    block = self._refill(position)
+                    index = position - self._start
+                value = block[index]
+                index += 1
+                position += 1
+                if value < limit:
+                    self.state = position
+                    return value % bound
         # The generator step is written out here rather than calling next_u32: dice and
         # shuffles spend most of their time in this loop, and a call costs as much as the step.
-        if 0 < bound <= _SMALL_BOUNDS:
-            threshold = _THRESHOLDS[bound]
-        elif 0 < bound <= _MASK32 + 1:
-            threshold = ((1 << 32) - bound) % bound
-        else:
-            raise ValueError(f"bound must be between 1 and 2**32, not {bound}")
+        threshold = _THRESHOLDS[bound] if bound <= _SMALL_BOUNDS else ((1 << 32) - bound) % bound
         state, inc = self.state, self.inc
         while True:
             old = state
@@ -139,6 +271,22 @@ class Chance(msgspec.Struct):
         """A die named ``name`` with faces 1..``faces``."""
         if self.rolls or not 0 < faces <= _SMALL_BOUNDS:
             return self.pick(name, range(1, faces + 1))
+        if self.algorithm is not UNSET:
+            limit = _BYTE_LIMITS[faces]  # _below_shake's byte loop, written out as in below()
+            position = self.state
+            block, index = self._block, position - self._start
+            if self._key != self.inc:
+                index = -1
+            while True:
+                if not 0 <= index < len(block):
+                    block = self._refill(position)
+                    index = position - self._start
+                value = block[index]
+                index += 1
+                position += 1
+                if value < limit:
+                    self.state = position
+                    return value % faces + 1
         # What pick gives when nothing is scripted: below(faces) + 1, its step written out here
         # too, since a die roll is the commonest draw of all and the call costs a third of it.
         threshold = _THRESHOLDS[faces]
@@ -156,6 +304,24 @@ class Chance(msgspec.Struct):
         if self.rolls:
             return [self.roll(name) for name in names]
         faces: list[int] = []
+        if self.algorithm is not UNSET:
+            position = self.state
+            block, index = self._block, position - self._start
+            if self._key != self.inc:
+                index = -1
+            for _ in names:
+                while True:
+                    if not 0 <= index < len(block):
+                        block = self._refill(position)
+                        index = position - self._start
+                    value = block[index]
+                    index += 1
+                    position += 1
+                    if value < _D6_LIMIT:
+                        break
+                faces.append(value % 6 + 1)
+            self.state = position
+            return faces
         state, inc = self.state, self.inc
         for _ in names:
             while True:
@@ -176,6 +342,53 @@ class Chance(msgspec.Struct):
         seeded shuffle; the rest keep their shuffled order.
         """
         cards = list(items)
+        if self.algorithm is not UNSET:
+            self._shuffle_shake(cards)
+        else:
+            self._shuffle_pcg(cards)
+        scripted = self.orders.pop(name, None)
+        if scripted:
+            top: list[T] = []
+            for wanted in scripted:
+                found = next((c for c in cards if c == wanted or str(c) == wanted), None)
+                if found is None:
+                    raise ScriptError(f"scripted card {wanted!r} is not in the {name!r} deck")
+                cards.remove(found)
+                top.append(found)
+            cards = top + cards
+        return cards
+
+    def _shuffle_shake(self, cards: list[T]) -> None:
+        """Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, one byte each
+        (decks are shorter than 256 cards; a longer one draws four bytes for its deep cards)."""
+        below = self._below_shake
+        position = self.state
+        block, index = self._block, position - self._start
+        if self._key != self.inc:
+            index = -1
+        for i in range(len(cards) - 1, 0, -1):
+            bound = i + 1
+            if bound > _BYTE_BOUNDS:
+                self.state = position
+                j = below(bound)
+                position = self.state
+                block, index = self._block, position - self._start
+            else:
+                limit = _BYTE_LIMITS[bound]
+                while True:
+                    if not 0 <= index < len(block):
+                        block = self._refill(position)
+                        index = position - self._start
+                    value = block[index]
+                    index += 1
+                    position += 1
+                    if value < limit:
+                        break
+                j = value % bound
+            cards[i], cards[j] = cards[j], cards[i]
+        self.state = position
+
+    def _shuffle_pcg(self, cards: list[T]) -> None:
         # Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, its generator step
         # written out as in :meth:`below` (decks are shuffled often: every draw in some games).
         state, inc = self.state, self.inc
@@ -194,17 +407,6 @@ class Chance(msgspec.Struct):
             j = value % bound
             cards[i], cards[j] = cards[j], cards[i]
         self.state = state
-        scripted = self.orders.pop(name, None)
-        if scripted:
-            top: list[T] = []
-            for wanted in scripted:
-                found = next((c for c in cards if c == wanted or str(c) == wanted), None)
-                if found is None:
-                    raise ScriptError(f"scripted card {wanted!r} is not in the {name!r} deck")
-                cards.remove(found)
-                top.append(found)
-            cards = top + cards
-        return cards
 
     def script(
         self,
@@ -218,9 +420,10 @@ class Chance(msgspec.Struct):
             self.orders[name] = list(cards)
 
     def fork(self, salt: int) -> Chance:
-        """An independent stream derived from this one, without consuming from it.
+        """An independent stream derived from this one, without consuming from it, with the
+        same chance algorithm.
 
         Bots use it to imagine futures: the copy knows nothing of scripted values, so a
         simulation never learns the dice that the real game will roll.
         """
-        return Chance.seeded(derive_seed(self.state, self.inc, salt))
+        return Chance.seeded(derive_seed(self.state, self.inc, salt), self.generator)

@@ -19,7 +19,7 @@ import msgspec
 
 from ._version import __version__
 from .actions import Action
-from .chance import MAX_SEED, Chance
+from .chance import DEFAULT_ALGORITHM, MAX_SEED, Chance, ChanceAlgorithm, check_algorithm
 from .errors import (
     DamagedSaveError,
     IllegalActionError,
@@ -72,15 +72,17 @@ class Match:
         *,
         meta: Mapping[str, Any] | None = None,
         created: str | None = None,
+        chance: ChanceAlgorithm = DEFAULT_ALGORITHM,
     ) -> None:
         self._game = game
         self._players = players
         self._seed = seed
         self._options = options
+        self._chance: ChanceAlgorithm = chance
         self.meta: dict[str, Any] = dict(meta or {})
         """Free-form data a client keeps with the match (seat kinds, a save name...)."""
         self.created = created or _now()
-        self._state: GameState = game.setup(players, options, Chance.seeded(seed))
+        self._state: GameState = game.setup(players, options, Chance.seeded(seed, chance))
         self._log: list[Action | str] = []
         """Each step: the action played, or a ``!script`` entry (notation, after a load
         without verification)."""
@@ -110,10 +112,19 @@ class Match:
         options: Mapping[str, Any] | msgspec.Struct | None = None,
         *,
         meta: Mapping[str, Any] | None = None,
+        chance: str = DEFAULT_ALGORITHM,
     ) -> Match:
-        """Start a match. ``seed`` defaults to a random one (kept, so it can be replayed)."""
+        """Start a match. ``seed`` defaults to a random one (kept, so it can be replayed).
+
+        ``chance`` picks the generator the seed starts: ``"shake128"``, or ``"pcg32"`` to deal
+        a seed as matches saved in save format version 1 were dealt. The save records it.
+        """
         rules = get_game(game) if isinstance(game, str) else game
         names = tuple(players)
+        try:
+            algorithm = check_algorithm(chance)
+        except ValueError as error:
+            raise SetupError(str(error)) from None
         if seed is None:
             import secrets  # imports hmac, which nothing else needs: only unseeded matches pay
 
@@ -121,7 +132,8 @@ class Match:
         _check_setup(rules, names, seed)
         if meta is not None:
             check_meta(dict(meta))
-        return cls(rules, names, seed, _convert_options(rules, options), meta=meta)
+        options_struct = _convert_options(rules, options)
+        return cls(rules, names, seed, options_struct, meta=meta, chance=algorithm)
 
     # -- what the match is ------------------------------------------------------------------
 
@@ -144,6 +156,11 @@ class Match:
     @property
     def options(self) -> msgspec.Struct:
         return self._options
+
+    @property
+    def chance(self) -> ChanceAlgorithm:
+        """The chance algorithm the seed starts: ``"shake128"`` or ``"pcg32"``."""
+        return self._chance
 
     @property
     def state(self) -> GameState:
@@ -320,7 +337,8 @@ class Match:
             start = self._checkpoint
         state: GameState
         if start is None:
-            done, state = 0, game.setup(self._players, self._options, Chance.seeded(self._seed))
+            chance = Chance.seeded(self._seed, self._chance)
+            done, state = 0, game.setup(self._players, self._options, chance)
         else:
             done, state = start[0], game.decode_state(start[1])
         # The last step before ``steps`` that can never be undone: no later undo goes behind
@@ -393,7 +411,14 @@ class Match:
 
     def playthrough(self) -> Iterator[Step]:
         """Replay this match from its seed, yielding each step with the events it caused."""
-        fresh = Match(self._game, self._players, self._seed, self._options, meta=self.meta)
+        fresh = Match(
+            self._game,
+            self._players,
+            self._seed,
+            self._options,
+            meta=self.meta,
+            chance=self._chance,
+        )
         for index, entry in enumerate(self._log):
             seat = fresh.to_move
             yield Step(index, seat, str(entry), fresh._step(entry))
@@ -401,7 +426,13 @@ class Match:
     def replay(self) -> Match:
         """A new match rebuilt from the seed and the action log alone."""
         return Match.from_log(
-            self._game, self._players, self._seed, self._options, self.log, meta=self.meta
+            self._game,
+            self._players,
+            self._seed,
+            self._options,
+            self.log,
+            meta=self.meta,
+            chance=self._chance,
         )
 
     @classmethod
@@ -414,9 +445,10 @@ class Match:
         log: Sequence[str],
         *,
         meta: Mapping[str, Any] | None = None,
+        chance: str = DEFAULT_ALGORITHM,
     ) -> Match:
-        """The match reached by playing ``log`` from ``seed``."""
-        match = cls.new(game, players, seed, options, meta=meta)
+        """The match reached by playing ``log`` from ``seed`` with the ``chance`` algorithm."""
+        match = cls.new(game, players, seed, options, meta=meta, chance=chance)
         for entry in log:
             match._step(entry, quiet=True)
         return match
@@ -441,6 +473,7 @@ class Match:
             created=self.created,
             saved=saved_at.isoformat(timespec="seconds") if saved_at else _now(),
             meta=self.meta,
+            chance=self._chance,
         )
         return encode_envelope(seal(envelope), fmt)
 
@@ -467,9 +500,20 @@ class Match:
             check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)
             check_script(rules, state.chance.rolls, state.chance.orders)
+            if state.chance.generator != envelope.chance:
+                raise SetupError(
+                    f"its position draws chance with {state.chance.generator}, but the match "
+                    f"was started with {envelope.chance}"
+                )
             options = _convert_options(rules, envelope.options)
             match = cls(
-                rules, players, envelope.seed, options, meta=envelope.meta, created=envelope.created
+                rules,
+                players,
+                envelope.seed,
+                options,
+                meta=envelope.meta,
+                created=envelope.created,
+                chance=envelope.chance,
             )
         except (msgspec.ValidationError, SetupError, ScriptError) as error:
             raise DamagedSaveError(f"the save is damaged: {error}") from None

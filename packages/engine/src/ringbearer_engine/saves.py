@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from .chance import PCG32, ChanceAlgorithm
 from .errors import (
     DamagedSaveError,
     FutureVersionError,
@@ -28,8 +29,10 @@ from .errors import (
 )
 
 FORMAT_ID = "ringbearer-save"
-SAVE_VERSION = 1
-"""The envelope version this engine writes; it reads this and every older one it can migrate."""
+SAVE_VERSION = 2
+"""The envelope version this engine writes; it reads this and every older one it can migrate.
+
+Version 2 added ``chance``, the match's chance algorithm; every version-1 save used PCG32."""
 
 MAX_SAVE_SIZE = 16 * 1024 * 1024
 """The largest save this engine reads, in bytes; a long match's save is well under 1 MB."""
@@ -55,6 +58,8 @@ class SaveEnvelope(msgspec.Struct, kw_only=True):
     saved: str
     meta: dict[str, Any] = {}
     checksum: str = ""
+    chance: ChanceAlgorithm = PCG32
+    """The generator the match's seed starts: replaying the log needs the same one."""
 
 
 _envelope_migrations: dict[int, Migration] = {}
@@ -81,14 +86,18 @@ def unregister_migration(from_version: int, *, game: str | None = None) -> None:
 
 
 _CHECKED_FIELDS = ("game", "state_version", "players", "options", "seed", "log", "state", "meta")
+_CHECKED_SINCE_2 = (*_CHECKED_FIELDS, "chance")
 
 
 def content_checksum(fields: dict[str, Any]) -> str:
     """SHA-256 over what a save means (its fields as plain data), whatever its encoding.
 
     Timestamps and the engine version are left out: they say when and by what, not what.
+    The chance algorithm counts from save version 2, the first to name it.
     """
-    content = [fields.get(name) for name in _CHECKED_FIELDS]
+    version = fields.get("save_version")
+    checked = _CHECKED_FIELDS if isinstance(version, int) and version < 2 else _CHECKED_SINCE_2
+    content = [fields.get(name) for name in checked]
     return hashlib.sha256(msgspec.msgpack.encode(content)).hexdigest()
 
 
@@ -197,6 +206,14 @@ def _checksum_of_decoded(raw: dict[str, Any]) -> str:
         ) from None
     except RecursionError:
         raise DamagedSaveError(_NESTED_TOO_DEEPLY) from None
+
+
+def _name_the_chance_algorithm(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: every match saved before the choice of generator used PCG32."""
+    return {**raw, "chance": PCG32}
+
+
+register_migration(1, _name_the_chance_algorithm)
 
 
 def migrate_state(envelope: SaveEnvelope, current: int) -> Any:
