@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_game.actions import Escape, Fight
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.adventure_game.board import AdventureBoard
@@ -139,7 +140,8 @@ async def test_the_log_names_players_never_seats(quick_settings: AppPaths) -> No
         await choose_by_keys(pilot, screen, fight)
         await settle(pilot)
         lines = [item.plain for item in screen.query_one(EventLog).items]
-        assert any("Ann rolls a" in line for line in lines), lines
+        held = match.players[match.to_move or 0]  # the person at the screen, held by a Nazgûl
+        assert any(f"{held} rolls a" in line for line in lines), lines
         assert not any("Seat " in line for line in lines)
 
 
@@ -150,6 +152,10 @@ async def test_held_by_a_monster_the_ways_off_come_before_the_other_cards(
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        actions = [str(action) for action in game_screen(app).query_one(ActionMenu).actions]
-        assert actions[0] == "fight", actions
+        shown = game_screen(app).query_one(ActionMenu).actions
+        actions = [str(action) for action in shown]
+        ways_off = [n for n, action in enumerate(shown) if isinstance(action, Fight | Escape)]
+        assert "fight" in actions
+        assert ways_off == list(range(len(ways_off))), actions  # fight and Escape lead
+        assert any(a.startswith("move-nazgul") for a in actions[len(ways_off) :]), actions
         assert sorted(actions) == sorted(str(action) for action in match.actions())
