@@ -54,7 +54,8 @@ _LABEL = b"ringbearer-chance\x00"
 _BYTE_BOUNDS = 256
 _BYTE_LIMITS = (0, *(256 - 256 % bound for bound in range(1, _BYTE_BOUNDS + 1)))
 """A byte below ``_BYTE_LIMITS[bound]`` gives ``byte % bound`` without bias; others are skipped."""
-_D6_LIMIT = _BYTE_LIMITS[6]
+_D6_FACES = bytes(byte % 6 + 1 if byte < _BYTE_LIMITS[6] else 0 for byte in range(256))
+"""A byte of the stream as the face of a six-sided die it gives, or 0 where it is rejected."""
 
 
 def _splitmix64(value: int) -> int:
@@ -205,27 +206,22 @@ class Chance(msgspec.Struct, dict=True):
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``range(bound)``, without modulo bias. Never scripted."""
+        if self.algorithm is not UNSET and 0 < bound <= _BYTE_BOUNDS:
+            # The common case, written out (bots pick with it at every step they take): the
+            # next byte is in the kept block and is not rejected.
+            position = self.state
+            index = position - self._start
+            block = self._block
+            if self._key == self.inc and 0 <= index < len(block):
+                value = block[index]
+                if value < _BYTE_LIMITS[bound]:
+                    self.state = position + 1
+                    return value % bound
+            return self._below_shake(bound)
         if not 0 < bound <= _MASK32 + 1:
             raise ValueError(f"bound must be between 1 and 2**32, not {bound}")
         if self.algorithm is not UNSET:
-            if bound > _BYTE_BOUNDS:
-                return self._below_shake(bound)
-            # _below_shake's byte loop written out: bots pick with it at every step they take.
-            limit = _BYTE_LIMITS[bound]
-            position = self.state
-            block, index = self._block, position - self._start
-            if self._key != self.inc:
-                index = -1
-            while True:
-                if not 0 <= index < len(block):
-                    block = self._refill(position)
-                    index = position - self._start
-                value = block[index]
-                index += 1
-                position += 1
-                if value < limit:
-                    self.state = position
-                    return value % bound
+            return self._below_shake(bound)
         # The generator step is written out here rather than calling next_u32: dice and
         # shuffles spend most of their time in this loop, and a call costs as much as the step.
         threshold = _THRESHOLDS[bound] if bound <= _SMALL_BOUNDS else ((1 << 32) - bound) % bound
@@ -272,21 +268,15 @@ class Chance(msgspec.Struct, dict=True):
         if self.rolls or not 0 < faces <= _SMALL_BOUNDS:
             return self.pick(name, range(1, faces + 1))
         if self.algorithm is not UNSET:
-            limit = _BYTE_LIMITS[faces]  # _below_shake's byte loop, written out as in below()
-            position = self.state
-            block, index = self._block, position - self._start
-            if self._key != self.inc:
-                index = -1
-            while True:
-                if not 0 <= index < len(block):
-                    block = self._refill(position)
-                    index = position - self._start
+            position = self.state  # below()'s common case, written out
+            index = position - self._start
+            block = self._block
+            if self._key == self.inc and 0 <= index < len(block):
                 value = block[index]
-                index += 1
-                position += 1
-                if value < limit:
-                    self.state = position
+                if value < _BYTE_LIMITS[faces]:
+                    self.state = position + 1
                     return value % faces + 1
+            return self._below_shake(faces) + 1
         # What pick gives when nothing is scripted: below(faces) + 1, its step written out here
         # too, since a die roll is the commonest draw of all and the call costs a third of it.
         threshold = _THRESHOLDS[faces]
@@ -305,23 +295,17 @@ class Chance(msgspec.Struct, dict=True):
             return [self.roll(name) for name in names]
         faces: list[int] = []
         if self.algorithm is not UNSET:
+            # The common case: the dice's bytes are all in the kept block and none is
+            # rejected; one C call turns each into a face (or 0 for a rejected byte).
             position = self.state
-            block, index = self._block, position - self._start
-            if self._key != self.inc:
-                index = -1
-            for _ in names:
-                while True:
-                    if not 0 <= index < len(block):
-                        block = self._refill(position)
-                        index = position - self._start
-                    value = block[index]
-                    index += 1
-                    position += 1
-                    if value < _D6_LIMIT:
-                        break
-                faces.append(value % 6 + 1)
-            self.state = position
-            return faces
+            index = position - self._start
+            count = len(names)
+            if self._key == self.inc and index >= 0:
+                faces_read = self._block[index : index + count].translate(_D6_FACES)
+                if len(faces_read) == count and 0 not in faces_read:
+                    self.state = position + count
+                    return list(faces_read)
+            return [self._below_shake(6) + 1 for _ in names]
         state, inc = self.state, self.inc
         for _ in names:
             while True:

@@ -100,6 +100,8 @@ class Match:
         self._redo: list[Action | str] = []
         self._legal_now: list[Action] | None = None
         """The legal actions of the current state, until it changes."""
+        self._own_undo_rule = getattr(game.undoable, "__func__", None) is not Game.undoable
+        """Whether the game decides what may be undone; if not, a step that drew no chance may."""
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -303,7 +305,10 @@ class Match:
         revealed = (after.position if scripted else after.state) != position
         # What _record does, written out: this runs on every step a client plays.
         self._log.append(action)
-        self._undoable.append(self._game.undoable(state, action, revealed))
+        if self._own_undo_rule:
+            self._undoable.append(self._game.undoable(state, action, revealed))
+        else:
+            self._undoable.append(not revealed)  # Game.undoable, without the call
         return events
 
     def _legal(self, entry: Action | str) -> Action:
