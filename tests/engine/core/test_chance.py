@@ -10,6 +10,8 @@ from collections.abc import Iterator
 
 import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ringbearer_engine import Chance, ScriptError, derive_seed
 from ringbearer_engine.chance import ChanceAlgorithm
@@ -322,3 +324,40 @@ def test_an_unknown_algorithm_is_refused_with_the_known_ones() -> None:
         Chance.seeded(1, "mersenne")  # type: ignore[arg-type]
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(b'{"state":0,"inc":1,"algorithm":"mersenne"}', type=Chance)
+
+
+_OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("below"), st.integers(1, 300)),
+        st.tuples(st.just("roll"), st.integers(1, 64)),
+        st.tuples(st.just("roll_each"), st.integers(0, 12)),
+        st.tuples(st.just("shuffle"), st.integers(0, 80)),
+        st.tuples(st.just("copy"), st.just(0)),
+    ),
+    max_size=120,
+)
+
+
+@given(seed=st.integers(0, 2**64 - 1), operations=_OPERATIONS)
+def test_any_mix_of_shake128_draws_reads_the_stream_in_order(
+    seed: int, operations: list[tuple[str, int]]
+) -> None:
+    # Every draw's fast path (a kept block, nothing rejected) and slow path (a new block, a
+    # rejected byte), in any order and across copies, reads the stream byte after byte.
+    chance, stream = Chance.seeded(seed), _shake_bytes(seed)
+    for name, size in operations:
+        if name == "below":
+            assert chance.below(size) == _reference_shake_below(stream, size)
+        elif name == "roll":
+            assert chance.roll("d", size) == _reference_shake_below(stream, size) + 1
+        elif name == "roll_each":
+            expected = [_reference_shake_below(stream, 6) + 1 for _ in range(size)]
+            assert chance.roll_each(["d"] * size) == expected
+        elif name == "shuffle":
+            cards = list(range(size))
+            for i in range(size - 1, 0, -1):
+                j = _reference_shake_below(stream, i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+            assert chance.shuffle("deck", range(size)) == cards
+        else:
+            chance = copy.copy(chance)
