@@ -343,34 +343,29 @@ class Chance(msgspec.Struct, dict=True):
         return cards
 
     def _shuffle_shake(self, cards: list[T]) -> None:
-        """Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, one byte each
-        (decks are shorter than 256 cards; a longer one draws four bytes for its deep cards)."""
-        below = self._below_shake
-        position = self.state
-        block, index = self._block, position - self._start
+        """Fisher-Yates with ``below(i + 1)`` for each i from the bottom up. Each step takes
+        below()'s common case written out (its byte is kept and not rejected), else calls it:
+        decks are shuffled often, in some games at every draw."""
+        block, start = self._block, self._start
+        index = self.state - start
         if self._key != self.inc:
             index = -1
         for i in range(len(cards) - 1, 0, -1):
             bound = i + 1
-            if bound > _BYTE_BOUNDS:
-                self.state = position
-                j = below(bound)
-                position = self.state
-                block, index = self._block, position - self._start
-            else:
-                limit = _BYTE_LIMITS[bound]
-                while True:
-                    if not 0 <= index < len(block):
-                        block = self._refill(position)
-                        index = position - self._start
-                    value = block[index]
+            if 0 <= index < len(block) and bound <= _BYTE_BOUNDS:
+                value = block[index]
+                if value < _BYTE_LIMITS[bound]:
                     index += 1
-                    position += 1
-                    if value < limit:
-                        break
-                j = value % bound
+                    j = value % bound
+                    cards[i], cards[j] = cards[j], cards[i]
+                    continue
+            self.state = start + index if index >= 0 else self.state
+            j = self._below_shake(bound)
+            block, start = self._block, self._start
+            index = self.state - start
             cards[i], cards[j] = cards[j], cards[i]
-        self.state = position
+        if index >= 0:
+            self.state = start + index
 
     def _shuffle_pcg(self, cards: list[T]) -> None:
         # Fisher-Yates with ``below(i + 1)`` for each i from the bottom up, its generator step
