@@ -32,12 +32,18 @@ def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
 def run(state: MountDoomState, events: list[Event]) -> None:
     """Carry out scheduled tasks until a decision is needed or the match is over."""
     tasks = state.tasks
+    if not tasks or state.pending or state.result:
+        return  # most steps: a die kept or added, a card used, with nothing scheduled
     handlers = HANDLERS
-    while tasks and not state.pending and not state.result:
+    while True:
         op, a, b = tasks.pop()
-        if op == _AFTER_DIE and _AFTER_DIE_CARDS.isdisjoint(state.held):
-            continue  # four a turn, and mostly no card for it, so no window: skip two calls
-        handlers[op](state, a, b, events)
+        # The after-die window, four a turn, mostly finds no card for it: skip two calls.
+        if op != _AFTER_DIE or not _AFTER_DIE_CARDS.isdisjoint(state.held):
+            handlers[op](state, a, b, events)
+            if state.pending or state.result:
+                return
+        if not tasks:
+            return
 
 
 def lose(state: MountDoomState, hearts: int, events: list[Event]) -> None:
