@@ -7,7 +7,7 @@ A :class:`Page` joins a chapter's content and its rules object with lookup table
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from ringbearer_engine.events import Event
@@ -78,6 +78,18 @@ class Page:
         self.paid_from: dict[str, tuple[str, ...]] = {
             here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
         }
+        # The spaces entered by paying cards that each piece may reach from each space, with
+        # their costs (before the chapter's dynamic rules); only the pairs that have any.
+        self.entries: dict[tuple[str, str], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+        for piece in self.pieces:
+            for here in self.spaces:
+                reachable = tuple(
+                    (there, self.spaces[there].cost)
+                    for there in self.paid_from[here]
+                    if not self.spaces[there].only or piece in self.spaces[there].only
+                )
+                if reachable:
+                    self.entries[(piece, here)] = reachable
         self.ring_hook = (
             chapter.ring_call is not None
             or type(rules).on_ring_played is not ChapterRules.on_ring_played
@@ -89,6 +101,13 @@ class Page:
             p.id: p.carried_by for p in chapter.pieces if p.carried_by
         }
         """Pieces that move only with one of these pieces on their space."""
+
+    @cached_property
+    def ready_checks(self) -> tuple[tuple[Challenge, Callable[[AdventureBookState], bool]], ...]:
+        """Each Challenge, in page order, with its compiled readiness test (:mod:`.readiness`)."""
+        from .readiness import ready_checks  # late: readiness builds on this module
+
+        return ready_checks(self)
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}

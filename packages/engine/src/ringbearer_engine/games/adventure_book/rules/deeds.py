@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ringbearer_engine.events import Event
 
 from ..actions import Deed as DeedAction
@@ -50,12 +52,18 @@ def deed_actions(
 ) -> list[DeedAction]:
     options: list[DeedAction] = []
     for deed in page.chapter.deeds:
-        aims = targets(page, state, deed)
-        if not aims:
-            continue
-        ways = sorted(payments(deed.cost, hand_key))
-        options.extend(DeedAction(deed.id, aim, way) for aim in aims for way in ways)
+        for aim in targets(page, state, deed):
+            options.extend(deed_options(deed.id, aim, deed.cost, hand_key))
     return options
+
+
+@lru_cache(maxsize=8192)
+def deed_options(
+    deed: str, aim: str, cost: tuple[str, ...], hand_key: tuple[str, ...]
+) -> tuple[DeedAction, ...]:
+    """The ways to do a deed on one target from a hand, in sorted order (cached: the legal
+    actions ask every step, and hands repeat)."""
+    return tuple(DeedAction(deed, aim, way) for way in sorted(payments(cost, hand_key)))
 
 
 def do_deed(

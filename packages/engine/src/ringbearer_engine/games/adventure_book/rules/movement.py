@@ -9,6 +9,7 @@ space it enters, so chapter effects that trigger on landing happen at each step.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ringbearer_engine.events import Event
 
@@ -76,17 +77,28 @@ def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: li
 def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ...]) -> list[Enter]:
     """Moves onto spaces with a printed card cost, one per way to pay (AB-A10)."""
     options: list[Enter] = []
+    entries = page.entries
+    if not entries:
+        return options
+    down = state.down
     for piece, here in state.pieces.items():
-        if state.down and piece in state.down:
+        reachable = entries.get((piece, here))
+        if reachable is None or (down and piece in down):
             continue
-        for dst in page.paid_from[here]:
-            space = page.spaces[dst]
-            if space.only and piece not in space.only:
-                continue
+        for dst, cost in reachable:
             if page.rules.blocked(page, state, piece, dst):
                 continue
-            options.extend(Enter(piece, dst, pay) for pay in sorted(payments(space.cost, hand_key)))
+            options.extend(entering(piece, dst, cost, hand_key))
     return options
+
+
+@lru_cache(maxsize=8192)
+def entering(
+    piece: str, dst: str, cost: tuple[str, ...], hand_key: tuple[str, ...]
+) -> tuple[Enter, ...]:
+    """The ways ``piece`` can pay its way onto ``dst`` from a hand, in sorted order (cached:
+    the legal actions ask every step, and hands repeat)."""
+    return tuple(Enter(piece, dst, pay) for pay in sorted(payments(cost, hand_key)))
 
 
 def pay(

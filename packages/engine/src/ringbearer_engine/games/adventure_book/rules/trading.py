@@ -17,24 +17,26 @@ from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOff
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import take, tokens
+from .offers import MAX_SEATS, HandOffers, hand_offers
 
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
+_HELP = tuple(Help(seat + 1) for seat in range(MAX_SEATS))
 
 
-def trade_actions(state: AdventureBookState) -> list[Trade | Swap]:
-    if state.trades <= 0:
-        return []
-    own = tokens(state.hands[state.seat])
-    if not own:
+def trade_actions(state: AdventureBookState, offers: HandOffers) -> list[Trade | Swap]:
+    """The turn's trade: each distinct token of the active hand (whose ``offers`` are given)
+    to each other player holding cards, or swapped with the solo hand."""
+    if state.trades <= 0 or not offers.own:
         return []
     if len(state.players) == 1:
         solo = tokens(state.solo)
-        return [Swap(give, got) for give in own for got in solo]
+        return [Swap(give, got) for give in offers.own for got in solo]
     options: list[Trade | Swap] = []
+    hands = state.hands
     for partner in range(len(state.players)):
-        if partner != state.seat and state.hands[partner]:
-            options.extend(Trade(partner + 1, token) for token in own)
+        if partner != state.seat and hands[partner]:
+            options.extend(offers.trades[partner])
     return options
 
 
@@ -59,8 +61,8 @@ def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
     events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
 
 
-def answer_actions(state: AdventureBookState, pending: Pending) -> list[Answer]:
-    return [Answer(token) for token in tokens(state.hands[pending.seat])]
+def answer_actions(state: AdventureBookState, pending: Pending) -> tuple[Answer, ...]:
+    return hand_offers(state.hands[pending.seat]).answers
 
 
 def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) -> None:
@@ -74,10 +76,11 @@ def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) ->
 
 
 def help_actions(state: AdventureBookState) -> list[Help]:
+    helped = state.helped
     return [
-        Help(seat + 1)
+        _HELP[seat]
         for seat in range(len(state.players))
-        if seat != state.seat and seat not in state.helped
+        if seat != state.seat and seat not in helped
     ]
 
 
