@@ -12,7 +12,7 @@ from typing import Any
 
 from ringbearer_engine.actions import Action
 from ringbearer_engine.chance import Chance
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 from ringbearer_engine.game import BotFactory, Game, Outcome
 
 from .actions import (
@@ -178,12 +178,18 @@ class AdventureBookGame(Game[AdventureBookState]):
         return list(state.face_down)
 
     def apply(self, state: AdventureBookState, action: Action) -> list[Event]:
-        chapter = page(state.chapter)
         events: list[Event] = []
-        handler = _HANDLERS[type(action)]
-        handler(self, chapter, state, action, events)
-        settle(chapter, state, events)
+        self.advance(state, action, events)
         return events
+
+    def advance(
+        self, state: AdventureBookState, action: Action, events: list[Event] = DISCARDED
+    ) -> None:
+        """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
+        return), by default nowhere: the commonest events are then not even built."""
+        chapter = page(state.chapter)
+        _HANDLERS[type(action)](self, chapter, state, action, events)
+        settle(chapter, state, events)
 
     # -- handlers (one per action type) ------------------------------------------------------
 
@@ -231,7 +237,8 @@ class AdventureBookGame(Game[AdventureBookState]):
     ) -> None:
         assert isinstance(action, Discard)
         seat = state.seat
-        events.append(CardsDiscarded(who(state, seat), (action.card,), "to move a piece"))
+        if events is not DISCARDED:
+            events.append(CardsDiscarded(who(state, seat), (action.card,), "to move a piece"))
         spend(state, state.hands[seat], action.card, "discarded to move", events)
         state.steps += 1
 

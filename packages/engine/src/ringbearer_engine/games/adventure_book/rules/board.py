@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from functools import cached_property
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Move
 from ..chapter import (
@@ -292,7 +292,8 @@ def place_counter(
     page: Page, state: AdventureBookState, counter: str, space: str, events: list[Event]
 ) -> None:
     state.counters[counter] = space
-    events.append(CounterPlaced(page.counter_name(counter), page.name(space)))
+    if events is not DISCARDED:
+        events.append(CounterPlaced(page.counter_name(counter), page.name(space)))
 
 
 def remove_counter(
@@ -320,7 +321,8 @@ def move_counter(
 ) -> None:
     where = state.counters[counter]
     state.counters[counter] = space
-    events.append(CounterMoved(page.counter_name(counter), page.name(where), page.name(space)))
+    if events is not DISCARDED:
+        events.append(CounterMoved(page.counter_name(counter), page.name(where), page.name(space)))
 
 
 def next_free_numbered(page: Page, taken: Iterable[str], number: int) -> str | None:

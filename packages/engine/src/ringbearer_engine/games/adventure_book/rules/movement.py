@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Enter, Move, Rise
 from ..events import PieceMoved
@@ -66,7 +66,8 @@ def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: li
     carrier = page.carrier(state, piece) if page.carriers else piece
     src = state.pieces[piece]
     state.pieces[piece] = dst
-    events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
+    if events is not DISCARDED:
+        events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
     page.rules.on_enter(page, state, piece, dst, events)
     if carrier is not None and carrier != piece and state.pieces.get(carrier) == src:
         state.pieces[carrier] = dst

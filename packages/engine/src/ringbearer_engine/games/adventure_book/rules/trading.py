@@ -9,7 +9,7 @@ grant another), and it is not a "use" of a One Ring card (AB-A12).
 
 from __future__ import annotations
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Answer, Ask, Help, Swap, Trade
 from ..content import KINDS
@@ -44,13 +44,15 @@ def offer(state: AdventureBookState, partner: int, token: str, events: list[Even
     card = take(state.hands[state.seat], token)
     state.hands[partner].append(card)
     state.trades -= 1
-    events.append(TradeOffered(who(state, state.seat), who(state, partner)))
+    if events is not DISCARDED:
+        events.append(TradeOffered(who(state, state.seat), who(state, partner)))
     push(state, [Pending("ask", state.seat, partner=partner)], front=True)
 
 
 def ask(state: AdventureBookState, kind: str, events: list[Event]) -> None:
     pending = state.pending.pop(0)
-    events.append(TradeAsked(who(state, state.seat), kind))
+    if events is not DISCARDED:
+        events.append(TradeAsked(who(state, state.seat), kind))
     push(state, [Pending("answer", pending.partner, ask=kind, partner=state.seat)], front=True)
 
 
@@ -58,7 +60,8 @@ def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
     pending = state.pending.pop(0)
     card = take(state.hands[pending.seat], token)
     state.hands[pending.partner].append(card)
-    events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
+    if events is not DISCARDED:
+        events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
 
 
 def answer_actions(state: AdventureBookState, pending: Pending) -> tuple[Answer, ...]:
@@ -87,4 +90,5 @@ def help_actions(state: AdventureBookState) -> list[Help]:
 def call_helper(state: AdventureBookState, seat: int, events: list[Event]) -> None:
     state.helped.append(seat)
     state.helper = seat
-    events.append(HelpAsked(who(state, state.seat), who(state, seat)))
+    if events is not DISCARDED:
+        events.append(HelpAsked(who(state, state.seat), who(state, seat)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.errors import SetupError
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..chapter import PLOT_DECK_LOSS, Effect
 from ..chapters import LAST_CHAPTER, TITLES, page
@@ -126,7 +126,8 @@ def begin_turn(state: AdventureBookState, events: list[Event]) -> None:
     state.plot_value = 0
     for flag in TURN_FLAGS:
         state.flags.pop(flag, None)
-    events.append(TurnBegan(who(state, state.seat), state.turn))
+    if events is not DISCARDED:
+        events.append(TurnBegan(who(state, state.seat), state.turn))
 
 
 def end_movement(state: AdventureBookState) -> None:
@@ -149,7 +150,8 @@ def end_storytelling(chapter: Page, state: AdventureBookState, events: list[Even
     state.plot_discard.append(value)
     state.plot_value = value
     entry = chapter.plot[value]
-    events.append(PlotRevealed(value, entry.text, len(state.plot_deck)))
+    if events is not DISCARDED:
+        events.append(PlotRevealed(value, entry.text, len(state.plot_deck)))
     if state.flags.get("ward"):
         events.append(PlotIgnored(value))
         return
