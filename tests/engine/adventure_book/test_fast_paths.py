@@ -11,7 +11,7 @@ heuristic games of every chapter and seat count.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 from fuzzing import budget
@@ -30,6 +30,7 @@ from ringbearer_engine.games.adventure_book.actions import (
     Drop,
     Enter,
     Help,
+    Move,
     Play,
     Reveal,
     Ring,
@@ -45,7 +46,7 @@ from ringbearer_engine.games.adventure_book.rules.board import Page
 from ringbearer_engine.games.adventure_book.rules.challenges import cost_now, ready
 from ringbearer_engine.games.adventure_book.rules.deeds import targets
 from ringbearer_engine.games.adventure_book.rules.hands import hand_key, tokens
-from ringbearer_engine.games.adventure_book.rules.movement import step_actions
+from ringbearer_engine.games.adventure_book.rules.movement import can_step
 from ringbearer_engine.games.adventure_book.rules.payments import payments
 from ringbearer_engine.games.adventure_book.rules.specials import playable
 from ringbearer_engine.games.adventure_book.rules.trading import ASK_ACTIONS
@@ -70,7 +71,7 @@ def plain_actions(state: AdventureBookState) -> list[Action]:
     if state.phase == "story":
         options += [Discard(t) for t in tokens(hand)]
     if state.steps > 0:
-        options += step_actions(chapter, state, state.pieces)
+        options += plain_steps(chapter, state, state.pieces)
         options += [Rise(piece) for piece in state.down]
     options += plain_enters(chapter, state, hand_key(hand))
     if state.phase == "move":
@@ -105,7 +106,7 @@ def plain_pending(chapter: Page, state: AdventureBookState) -> list[Action]:
         return [Drop(t) for t in tokens(state.solo if pending.solo else state.hands[pending.seat])]
     if pending.kind == "steps":
         pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
-        return [*step_actions(chapter, state, pieces), STOP]
+        return [*plain_steps(chapter, state, pieces), STOP]
     if pending.kind == "ask":
         return list(ASK_ACTIONS)
     if pending.kind == "answer":
@@ -114,6 +115,16 @@ def plain_pending(chapter: Page, state: AdventureBookState) -> list[Action]:
         return [Take(t) for t in pending.options]
     assert pending.kind == "choose"
     return [Choose(o) for o in pending.options]
+
+
+def plain_steps(chapter: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Action]:
+    return [
+        Move(piece, there)
+        for piece in pieces
+        if state.pieces.get(piece)
+        for there in chapter.adj[state.pieces[piece]]
+        if can_step(chapter, state, piece, there)
+    ]
 
 
 def plain_enters(chapter: Page, state: AdventureBookState, key: tuple[str, ...]) -> list[Action]:
@@ -170,5 +181,20 @@ def test_compiled_readiness_agrees_with_the_requirements() -> None:
     for seed in range(budget(64, 3000)):
         for state in played_states(seed):
             chapter = page(state.chapter)
-            for challenge, check in chapter.ready_checks:
-                assert check(state) == ready(chapter, state, challenge), (seed, challenge.id)
+            found = {challenge.id for challenge in chapter.readiness.ready(state)}
+            for challenge in chapter.chapter.challenges:
+                expected = ready(chapter, state, challenge)
+                assert (challenge.id in found) == expected, (seed, challenge.id)
+
+
+@pytest.mark.fuzz
+def test_a_chapter_blocks_no_piece_but_those_it_names() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            named = chapter.rules.blockable
+            if named is None:
+                continue
+            for piece in set(chapter.pieces) - named:
+                for space in chapter.spaces:
+                    assert not chapter.rules.blocked(chapter, state, piece, space), (seed, piece)

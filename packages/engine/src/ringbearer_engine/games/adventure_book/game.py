@@ -143,7 +143,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         options += offers.plays
         if offers.ring:
             options += [Ring(t) for t in chapter.rules.ring_targets(chapter, state)]
-        for challenge, check in chapter.ready_checks:
+        for challenge, check in chapter.readiness.open(state.completed):
             if check(state):
                 options += completing(challenge.id, cost_now(chapter, state, challenge), key)
         if chapter.chapter.deeds:

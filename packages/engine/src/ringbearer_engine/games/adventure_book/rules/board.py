@@ -7,8 +7,9 @@ A :class:`Page` joins a chapter's content and its rules object with lookup table
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ringbearer_engine.events import DISCARDED, Event
 
@@ -34,6 +35,9 @@ from ..events import (
     PieceStoodUp,
 )
 from ..state import AdventureBookState
+
+if TYPE_CHECKING:
+    from .readiness import Readiness
 
 
 class Page:
@@ -97,17 +101,19 @@ class Page:
         """Whether the chapter reacts to One Ring cards being played (data or rules)."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
+        self.blockable = rules.blockable if self.dynamic_blocks else frozenset()
+        """The pieces whose steps the chapter's rules may forbid; ``None``: any of them."""
         self.carriers: dict[str, tuple[str, ...]] = {
             p.id: p.carried_by for p in chapter.pieces if p.carried_by
         }
         """Pieces that move only with one of these pieces on their space."""
 
     @cached_property
-    def ready_checks(self) -> tuple[tuple[Challenge, Callable[[AdventureBookState], bool]], ...]:
-        """Each Challenge, in page order, with its compiled readiness test (:mod:`.readiness`)."""
-        from .readiness import ready_checks  # late: readiness builds on this module
+    def readiness(self) -> Readiness:
+        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        from .readiness import Readiness  # late: readiness builds on this module
 
-        return ready_checks(self)
+        return Readiness(self)
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}

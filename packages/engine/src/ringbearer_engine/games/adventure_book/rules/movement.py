@@ -36,21 +36,22 @@ def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> boo
 def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Move]:
     options: list[Move] = []
     steps_from = page.steps_from
-    dynamic = page.dynamic_blocks
+    blockable = page.blockable
     carried = page.carriers
     down = state.down
+    where = state.pieces
     for piece in pieces:
-        here = state.pieces.get(piece)
+        here = where.get(piece)
         if not here or (down and piece in down):
             continue
         if carried and piece in carried and page.carrier(state, piece) is None:
             continue
-        if dynamic:
+        moves = steps_from[(piece, here)]
+        if blockable is None or piece in blockable:
             blocked = page.rules.blocked
-            moves = steps_from[(piece, here)]
-            options.extend(m for m in moves if not blocked(page, state, piece, m.to))
+            options += [m for m in moves if not blocked(page, state, piece, m.to)]
         else:
-            options.extend(steps_from[(piece, here)])
+            options += moves
     return options
 
 
@@ -82,12 +83,15 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     if not entries:
         return options
     down = state.down
+    blockable = page.blockable
     for piece, here in state.pieces.items():
         reachable = entries.get((piece, here))
         if reachable is None or (down and piece in down):
             continue
         for dst, cost in reachable:
-            if page.rules.blocked(page, state, piece, dst):
+            if (blockable is None or piece in blockable) and page.rules.blocked(
+                page, state, piece, dst
+            ):
                 continue
             options.extend(entering(piece, dst, cost, hand_key))
     return options

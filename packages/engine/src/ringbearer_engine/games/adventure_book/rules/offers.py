@@ -39,6 +39,8 @@ class HandOffers(NamedTuple):
 
 
 _OFFERS: dict[tuple[str, ...], HandOffers] = {}
+_BY_OWN: dict[tuple[str, ...], tuple[object, ...]] = {}
+"""What depends only on the distinct tokens in order (far fewer than the sequences)."""
 
 
 def hand_offers(hand: list[str]) -> HandOffers:
@@ -48,7 +50,12 @@ def hand_offers(hand: list[str]) -> HandOffers:
     if found is None:
         if len(_OFFERS) >= _LIMIT:
             _OFFERS.clear()
-        found = _OFFERS[held] = _work_out(held)
+            _BY_OWN.clear()
+        own = tuple(dict.fromkeys(held))
+        part = _BY_OWN.get(own)
+        if part is None:
+            part = _BY_OWN[own] = _work_out(own)
+        found = _OFFERS[held] = HandOffers(tuple(sorted(held)), *part)  # type: ignore[arg-type]
     return found
 
 
@@ -60,15 +67,14 @@ _PLAY = {t: Play(t) for t in _TOKENS if playable(t)}
 _TRADE = tuple({t: Trade(seat + 1, t) for t in _TOKENS} for seat in range(MAX_SEATS))
 
 
-def _work_out(held: tuple[str, ...]) -> HandOffers:
-    own = tuple(dict.fromkeys(held))
-    return HandOffers(
-        key=tuple(sorted(held)),
-        own=own,
-        discards=tuple([_DISCARD[t] for t in own]),
-        drops=tuple([_DROP[t] for t in own]),
-        answers=tuple([_ANSWER[t] for t in own]),
-        plays=tuple([_PLAY[t] for t in own if t in _PLAY]),
-        trades=tuple(tuple([trade[t] for t in own]) for trade in _TRADE),
-        ring=RING in own,
+def _work_out(own: tuple[str, ...]) -> tuple[object, ...]:
+    """Every :class:`HandOffers` field but ``key``, in order, for distinct tokens ``own``."""
+    return (
+        own,
+        tuple([_DISCARD[t] for t in own]),
+        tuple([_DROP[t] for t in own]),
+        tuple([_ANSWER[t] for t in own]),
+        tuple([_PLAY[t] for t in own if t in _PLAY]),
+        tuple(tuple([trade[t] for t in own]) for trade in _TRADE),
+        RING in own,
     )

@@ -2,12 +2,14 @@
 
 :func:`~.challenges.ready` reads a Challenge's requirements as data and dispatches on each
 requirement's kind every time it is asked; a random Storytelling step asks it for every
-Challenge of the chapter. :func:`ready_checks` turns each Challenge into one function of the
-state that does the same tests with the kind already decided and the data bound in, for the
-commonest kinds; the rest call :func:`~.challenges.requirement_met` as before. The results are
-the same (every test is free of side effects, so testing the pieces lying down once for the
-whole Challenge decides exactly what testing them per requirement does);
-``tests/engine/adventure_book/test_fast_paths.py`` compares the two on many random states.
+Challenge of the chapter. :class:`Readiness` splits it in two: which Challenges are open
+depends on the completed ones only, and is kept per list of completed Challenges; what the
+board must show is compiled into one function per Challenge that does the same tests with the
+kind already decided and the data bound in, for the commonest kinds (the rest call
+:func:`~.challenges.requirement_met` as before). The results are the same (every test is free
+of side effects, so testing the pieces lying down once for the whole Challenge decides exactly
+what testing them per requirement does); ``tests/engine/adventure_book/test_fast_paths.py``
+compares the two on many random states.
 """
 
 from __future__ import annotations
@@ -22,25 +24,47 @@ from .challenges import requirement_met
 Check = Callable[[AdventureBookState], bool]
 
 
-def ready_checks(page: Page) -> tuple[tuple[Challenge, Check], ...]:
-    """Every Challenge of the page, in page order, with its compiled readiness test."""
-    return tuple((c, _compile_challenge(page, c)) for c in page.chapter.challenges)
+class Readiness:
+    """A page's Challenges with their compiled board tests, and which are open when."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.tests = tuple((c, _compile_challenge(page, c)) for c in page.chapter.challenges)
+        self._open: dict[tuple[str, ...], tuple[tuple[Challenge, Check], ...]] = {}
+
+    def open(self, completed: list[str]) -> tuple[tuple[Challenge, Check], ...]:
+        """The Challenges that ``completed`` leaves open, in page order, each with the test
+        of what the board must show for it to be ready."""
+        key = tuple(completed)
+        found = self._open.get(key)
+        if found is None:
+            found = self._open[key] = tuple(
+                (challenge, test)
+                for challenge, test in self.tests
+                if _is_open(self.page, completed, challenge)
+            )
+        return found
+
+    def ready(self, state: AdventureBookState) -> list[Challenge]:
+        """The Challenges ready now, in page order."""
+        return [challenge for challenge, test in self.open(state.completed) if test(state)]
+
+
+def _is_open(page: Page, completed: list[str], challenge: Challenge) -> bool:
+    """:func:`~.challenges.open_challenge`, from the completed Challenges alone."""
+    if challenge.id in completed:
+        return False
+    if challenge.final and len(completed) < len(page.chapter.challenges) - 1:
+        return False
+    return all(before in completed for before in challenge.after)
 
 
 def _compile_challenge(page: Page, challenge: Challenge) -> Check:
-    ident = challenge.id
-    others = len(page.chapter.challenges) - 1 if challenge.final else -1
-    after = challenge.after
+    """What the board must show for ``challenge``: its pieces standing, its requirements met."""
     pieces = tuple(dict.fromkeys(p for r in challenge.requirements for p in r.pieces))
     tests = tuple(_compile_requirement(page, r) for r in challenge.requirements)
 
     def check(state: AdventureBookState) -> bool:
-        completed = state.completed
-        if ident in completed or len(completed) < others:
-            return False
-        for before in after:
-            if before not in completed:
-                return False
         down = state.down
         if down:
             for piece in pieces:
@@ -61,19 +85,32 @@ def _compile_requirement(page: Page, req: Requirement) -> Check:
         if len(pieces) == 1:
             only = pieces[0]
             return lambda state: state.pieces.get(only) == space
-        return lambda state: all(state.pieces.get(p) == space for p in pieces)
+        return _all_on(pieces, frozenset({space}))
     if kind in {"next-to", "near"}:
-        near = frozenset(page.adj[space]) | ({space} if kind == "near" else set())
-        return lambda state: all(state.pieces.get(p) in near for p in pieces)
+        return _all_on(pieces, frozenset(page.adj[space]) | ({space} if kind == "near" else set()))
     if kind == "pieces-at":
         count = req.count
         return lambda state: sum(state.pieces.get(p) == space for p in pieces) >= count
     if kind in {"in-region", "out-of-region"}:
         region = page.regions[req.region]
         if kind == "in-region":
-            return lambda state: all(state.pieces.get(p) in region for p in pieces)
+            return _all_on(pieces, region)
         return lambda state: not any(state.pieces.get(p) in region for p in pieces)
     if kind == "flag-at-least":
         key, count = req.key, req.count
         return lambda state: state.flags.get(key, 0) >= count
     return lambda state: requirement_met(page, state, req)
+
+
+def _all_on(pieces: tuple[str, ...], spaces: frozenset[str]) -> Check:
+    """Whether every one of ``pieces`` stands on one of ``spaces`` (a piece off the board
+    stands nowhere)."""
+
+    def test(state: AdventureBookState) -> bool:
+        where = state.pieces
+        for piece in pieces:  # noqa: SIM110 - a plain loop: all() would add a generator
+            if where.get(piece) not in spaces:
+                return False
+        return True
+
+    return test
