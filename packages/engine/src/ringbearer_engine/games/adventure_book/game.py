@@ -52,7 +52,7 @@ from .rules.deeds import deed_actions, do_deed
 from .rules.ending import CORRUPTED, CORRUPTED_TEXT
 from .rules.hands import spend, take
 from .rules.movement import enter_actions, pay, rise_actions, step, step_actions
-from .rules.offers import hand_offers
+from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
 from .rules.trading import (
     ASK_ACTIONS,
@@ -107,7 +107,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         if state.pending:
             return self._pending_actions(chapter, state, state.pending[0])
         if state.helper >= 0:
-            return [*hand_offers(state.hands[state.helper]).plays, BACK]
+            return [*token_offers(state.hands[state.helper]).plays, BACK]
         hand = state.hands[state.seat]
         phase = state.phase
         if phase == "story":
@@ -123,7 +123,7 @@ class AdventureBookGame(Game[AdventureBookState]):
                 options += [Reveal(c) for c in self._revealable(chapter, state)]
             return options
         if phase == "limit":
-            return list(hand_offers(hand).drops)
+            return list(token_offers(hand).drops)
         return []
 
     def _story_actions(
@@ -156,7 +156,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         kind = pending.kind
         if kind == "drop":
             hand = state.solo if pending.solo else state.hands[pending.seat]
-            return list(hand_offers(hand).drops)
+            return list(token_offers(hand).drops)
         if kind == "steps":
             pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
             return [*step_actions(chapter, state, pieces), STOP]

@@ -17,7 +17,7 @@ from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOff
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import take, tokens
-from .offers import MAX_SEATS, HandOffers, hand_offers
+from .offers import MAX_SEATS, HandOffers, token_offers
 
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
@@ -65,7 +65,7 @@ def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
 
 
 def answer_actions(state: AdventureBookState, pending: Pending) -> tuple[Answer, ...]:
-    return hand_offers(state.hands[pending.seat]).answers
+    return token_offers(state.hands[pending.seat]).answers
 
 
 def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) -> None:

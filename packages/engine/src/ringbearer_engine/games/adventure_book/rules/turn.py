@@ -199,8 +199,10 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
+    check = chapter.rules.check
+    losses = chapter.data_losses
     while not state.result:
-        lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
+        lost = (data_loss(chapter, state) if losses else "") or check(chapter, state)
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
