@@ -50,6 +50,7 @@ from ringbearer_engine.games.adventure_book.rules.movement import can_step
 from ringbearer_engine.games.adventure_book.rules.payments import payments
 from ringbearer_engine.games.adventure_book.rules.specials import playable
 from ringbearer_engine.games.adventure_book.rules.trading import ASK_ACTIONS
+from ringbearer_engine.games.adventure_book.rules.turn import data_loss
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 
 GAME = get_game("adventure-book")
@@ -177,10 +178,11 @@ def test_the_legal_actions_are_the_plain_ones_in_the_same_order() -> None:
 
 
 @pytest.mark.fuzz
-def test_compiled_readiness_agrees_with_the_requirements() -> None:
+def test_compiled_readiness_and_losses_agree_with_the_requirements() -> None:
     for seed in range(budget(64, 3000)):
         for state in played_states(seed):
             chapter = page(state.chapter)
+            assert chapter.readiness.lost(state) == data_loss(chapter, state), seed
             found = {challenge.id for challenge in chapter.readiness.ready(state)}
             for challenge in chapter.chapter.challenges:
                 expected = ready(chapter, state, challenge)

@@ -6,10 +6,11 @@ Challenge of the chapter. :class:`Readiness` splits it in two: which Challenges 
 depends on the completed ones only, and is kept per list of completed Challenges; what the
 board must show is compiled into one function per Challenge that does the same tests with the
 kind already decided and the data bound in, for the commonest kinds (the rest call
-:func:`~.challenges.requirement_met` as before). The results are the same (every test is free
-of side effects, so testing the pieces lying down once for the whole Challenge decides exactly
-what testing them per requirement does); ``tests/engine/adventure_book/test_fast_paths.py``
-compares the two on many random states.
+:func:`~.challenges.requirement_met` as before). The lose conditions given as data, which
+:func:`~.turn.settle` tests after every action, are compiled the same way. The results are the
+same (every test is free of side effects, so testing the pieces lying down once for the whole
+Challenge decides exactly what testing them per requirement does);
+``tests/engine/adventure_book/test_fast_paths.py`` compares the two on many random states.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class Readiness:
         self.page = page
         self.tests = tuple((c, _compile_challenge(page, c)) for c in page.chapter.challenges)
         self._open: dict[tuple[str, ...], tuple[tuple[Challenge, Check], ...]] = {}
+        self.losses = tuple((c.id, _compile_all(page, c.when)) for c in page.data_losses)
+        """The lose conditions given as data, each with the test of its requirements."""
 
     def open(self, completed: list[str]) -> tuple[tuple[Challenge, Check], ...]:
         """The Challenges that ``completed`` leaves open, in page order, each with the test
@@ -49,6 +52,13 @@ class Readiness:
         """The Challenges ready now, in page order."""
         return [challenge for challenge, test in self.open(state.completed) if test(state)]
 
+    def lost(self, state: AdventureBookState) -> str:
+        """:func:`~.turn.data_loss`: the first lose condition given as data that holds now."""
+        for ident, holds in self.losses:
+            if holds(state):
+                return ident
+        return ""
+
 
 def _is_open(page: Page, completed: list[str], challenge: Challenge) -> bool:
     """:func:`~.challenges.open_challenge`, from the completed Challenges alone."""
@@ -61,8 +71,13 @@ def _is_open(page: Page, completed: list[str], challenge: Challenge) -> bool:
 
 def _compile_challenge(page: Page, challenge: Challenge) -> Check:
     """What the board must show for ``challenge``: its pieces standing, its requirements met."""
-    pieces = tuple(dict.fromkeys(p for r in challenge.requirements for p in r.pieces))
-    tests = tuple(_compile_requirement(page, r) for r in challenge.requirements)
+    return _compile_all(page, challenge.requirements)
+
+
+def _compile_all(page: Page, requirements: tuple[Requirement, ...]) -> Check:
+    """Whether every one of ``requirements`` is met (none of their pieces lying down)."""
+    pieces = tuple(dict.fromkeys(p for r in requirements for p in r.pieces))
+    tests = tuple(_compile_requirement(page, r) for r in requirements)
 
     def check(state: AdventureBookState) -> bool:
         down = state.down

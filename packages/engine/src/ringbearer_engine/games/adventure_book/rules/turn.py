@@ -200,9 +200,9 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
     check = chapter.rules.check
-    losses = chapter.data_losses
+    losses = chapter.readiness.lost if chapter.data_losses else None
     while not state.result:
-        lost = (data_loss(chapter, state) if losses else "") or check(chapter, state)
+        lost = (losses(state) if losses else "") or check(chapter, state)
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
