@@ -94,6 +94,8 @@ class Page:
                 )
                 if reachable:
                     self.entries[(piece, here)] = reachable
+        self.paid_near = frozenset(here for _, here in self.entries)
+        """The spaces next to a space entered by paying cards (the rest need no look-up)."""
         self.ring_hook = (
             chapter.ring_call is not None
             or type(rules).on_ring_played is not ChapterRules.on_ring_played

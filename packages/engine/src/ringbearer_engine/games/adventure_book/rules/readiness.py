@@ -25,32 +25,43 @@ from .challenges import requirement_met
 Check = Callable[[AdventureBookState], bool]
 
 
+Placed = tuple[Challenge, str, frozenset[str] | None, Check]
+"""A Challenge; one of its pieces and the spaces it must stand on (``None``: no such
+requirement), a quick test that rules most Challenges out without a call; the full test."""
+
+
 class Readiness:
     """A page's Challenges with their compiled board tests, and which are open when."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.tests = tuple((c, _compile_challenge(page, c)) for c in page.chapter.challenges)
-        self._open: dict[tuple[str, ...], tuple[tuple[Challenge, Check], ...]] = {}
+        self.tests: tuple[Placed, ...] = tuple(
+            (c, *_placement(page, c.requirements), _compile_all(page, c.requirements))
+            for c in page.chapter.challenges
+        )
+        self._open: dict[tuple[str, ...], tuple[Placed, ...]] = {}
         self.losses = tuple((c.id, _compile_all(page, c.when)) for c in page.data_losses)
         """The lose conditions given as data, each with the test of its requirements."""
 
-    def open(self, completed: list[str]) -> tuple[tuple[Challenge, Check], ...]:
-        """The Challenges that ``completed`` leaves open, in page order, each with the test
+    def open(self, completed: list[str]) -> tuple[Placed, ...]:
+        """The Challenges that ``completed`` leaves open, in page order, each with the tests
         of what the board must show for it to be ready."""
         key = tuple(completed)
         found = self._open.get(key)
         if found is None:
             found = self._open[key] = tuple(
-                (challenge, test)
-                for challenge, test in self.tests
-                if _is_open(self.page, completed, challenge)
+                placed for placed in self.tests if _is_open(self.page, completed, placed[0])
             )
         return found
 
     def ready(self, state: AdventureBookState) -> list[Challenge]:
-        """The Challenges ready now, in page order."""
-        return [challenge for challenge, test in self.open(state.completed) if test(state)]
+        """The Challenges ready now, in page order (as the legal actions find them)."""
+        where = state.pieces
+        return [
+            challenge
+            for challenge, piece, spaces, test in self.open(state.completed)
+            if (spaces is None or where.get(piece) in spaces) and test(state)
+        ]
 
     def lost(self, state: AdventureBookState) -> str:
         """:func:`~.turn.data_loss`: the first lose condition given as data that holds now."""
@@ -69,9 +80,24 @@ def _is_open(page: Page, completed: list[str], challenge: Challenge) -> bool:
     return all(before in completed for before in challenge.after)
 
 
-def _compile_challenge(page: Page, challenge: Challenge) -> Check:
-    """What the board must show for ``challenge``: its pieces standing, its requirements met."""
-    return _compile_all(page, challenge.requirements)
+def _placement(
+    page: Page, requirements: tuple[Requirement, ...]
+) -> tuple[str, frozenset[str] | None]:
+    """The first piece a requirement places, with the spaces it must stand on; ``("", None)``
+    when none does. A Challenge whose piece stands elsewhere is not ready."""
+    for req in requirements:
+        if req.pieces and req.kind in _PLACING:
+            return req.pieces[0], _PLACING[req.kind](page, req)
+    return "", None
+
+
+_PLACING: dict[str, Callable[[Page, Requirement], frozenset[str]]] = {
+    "at": lambda page, req: frozenset({req.space}),
+    "next-to": lambda page, req: frozenset(page.adj[req.space]),
+    "near": lambda page, req: frozenset(page.adj[req.space]) | {req.space},
+    "in-region": lambda page, req: page.regions[req.region],
+}
+"""Requirement kinds that ask every listed piece to stand on certain spaces."""
 
 
 def _compile_all(page: Page, requirements: tuple[Requirement, ...]) -> Check:

@@ -80,10 +80,11 @@ def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) ->
 
 def help_actions(state: AdventureBookState) -> list[Help]:
     helped = state.helped
+    seat = state.seat
+    if not helped and len(state.players) == 2:
+        return [_HELP[1 - seat]]  # the commonest case, without a loop
     return [
-        _HELP[seat]
-        for seat in range(len(state.players))
-        if seat != state.seat and seat not in helped
+        _HELP[other] for other in range(len(state.players)) if other != seat and other not in helped
     ]
 
 
