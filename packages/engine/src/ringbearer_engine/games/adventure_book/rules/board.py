@@ -68,16 +68,19 @@ class Page:
         }
         # Where each piece may step from each space, before the chapter's dynamic rules:
         # no track spaces, no spaces entered by paying cards, only the pieces allowed.
-        self.steps_from: dict[tuple[str, str], tuple[Move, ...]] = {
-            (piece, here): tuple(
-                Move(piece, there)
-                for there in self.adj[here]
-                if not self.spaces[there].track
-                and not self.spaces[there].cost
-                and (not self.spaces[there].only or piece in self.spaces[there].only)
-            )
+        # (By piece, then by space: two look-ups of strings are cheaper than building a pair.)
+        self.steps_from: dict[str, dict[str, tuple[Move, ...]]] = {
+            piece: {
+                here: tuple(
+                    Move(piece, there)
+                    for there in self.adj[here]
+                    if not self.spaces[there].track
+                    and not self.spaces[there].cost
+                    and (not self.spaces[there].only or piece in self.spaces[there].only)
+                )
+                for here in self.spaces
+            }
             for piece in self.pieces
-            for here in self.spaces
         }
         self.paid_from: dict[str, tuple[str, ...]] = {
             here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
@@ -101,6 +104,8 @@ class Page:
             or type(rules).on_ring_played is not ChapterRules.on_ring_played
         )
         """Whether the chapter reacts to One Ring cards being played (data or rules)."""
+        self.enter_hook = type(rules).on_enter is not ChapterRules.on_enter
+        """Whether the chapter reacts to a piece landing on a space (most do not)."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
         self.blockable = rules.blockable if self.dynamic_blocks else frozenset()

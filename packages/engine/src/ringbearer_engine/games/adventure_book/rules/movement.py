@@ -46,7 +46,7 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
             continue
         if carried and piece in carried and page.carrier(state, piece) is None:
             continue
-        moves = steps_from[(piece, here)]
+        moves = steps_from[piece][here]
         if blockable is None or piece in blockable:
             blocked = page.rules.blocked
             options += [m for m in moves if not blocked(page, state, piece, m.to)]
@@ -69,11 +69,13 @@ def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: li
     state.pieces[piece] = dst
     if events is not DISCARDED:
         events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
-    page.rules.on_enter(page, state, piece, dst, events)
+    if page.enter_hook:
+        page.rules.on_enter(page, state, piece, dst, events)
     if carrier is not None and carrier != piece and state.pieces.get(carrier) == src:
         state.pieces[carrier] = dst
         events.append(PieceMoved(carrier, page.piece_name(carrier), page.name(src), page.name(dst)))
-        page.rules.on_enter(page, state, carrier, dst, events)
+        if page.enter_hook:
+            page.rules.on_enter(page, state, carrier, dst, events)
 
 
 def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ...]) -> list[Enter]:
