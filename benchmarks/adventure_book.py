@@ -24,20 +24,25 @@ from ringbearer_engine.bots import make_bot, play_out
 from ringbearer_engine.games.adventure_book import pages
 
 
-def one_round(bot: str, chapter: int, players: int, games: int, seed: int) -> tuple[float, float]:
-    """(chapter playouts per second, actions per second) for one round."""
+def one_round(
+    bot: str, chapter: int, players: int, games: int, seed: int
+) -> tuple[float, float, float]:
+    """(chapter playouts per second, actions per second, playouts per CPU-second) for one
+    round. CPU time leaves out what other work on a shared machine takes from this process."""
     game = get_game("adventure-book")
     names = tuple(f"Seat {n + 1}" for n in range(players))
     options = game.convert_options({"chapter": chapter})
     actions = 0
     began = time.perf_counter()
+    began_cpu = time.process_time()
     for index in range(games):
         game_seed = derive_seed(seed, index)
         state = game.setup(names, options, Chance.seeded(game_seed))
         bots = [make_bot(game, bot, derive_seed(game_seed, n)) for n in range(players)]
         actions += play_out(game, state, bots)
     seconds = time.perf_counter() - began
-    return games / seconds, actions / seconds
+    cpu_seconds = time.process_time() - began_cpu
+    return games / seconds, actions / seconds, games / cpu_seconds
 
 
 def main() -> None:
@@ -53,7 +58,7 @@ def main() -> None:
     rb.list_games()
     print(f"machine: {describe_machine()}; using 1 core")
     print(f"bot {args.bot}; {args.rounds} rounds of {args.games} chapter playouts per row")
-    print("chapter players  median playouts/s  (min..max)      median actions/s")
+    print("chapter players  median playouts/s  (min..max)      median actions/s  per CPU-second")
     chapters = [int(c) for c in args.chapters.split(",")] if args.chapters else sorted(pages())
     for chapter in chapters:
         for players in (int(p) for p in args.players.split(",")):
@@ -63,9 +68,11 @@ def main() -> None:
             ]
             games = [r[0] for r in rates]
             acts = [r[1] for r in rates]
+            cpu = [r[2] for r in rates]
             print(
                 f"{chapter:>7} {players:>7}  {statistics.median(games):>17.0f}  "
                 f"({min(games):.0f}..{max(games):.0f})   {statistics.median(acts):>16.0f}"
+                f"  {statistics.median(cpu):>14.0f}"
             )
 
 

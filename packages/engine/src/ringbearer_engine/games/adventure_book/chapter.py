@@ -336,6 +336,10 @@ class ChapterRules:
         """Whether ``piece`` may not enter ``space`` now (beyond the page's ``only``)."""
         return False
 
+    blockable: frozenset[str] | None = None
+    """The only pieces :meth:`blocked` can ever refuse, when a chapter knows them (``None``:
+    any piece); the legal actions then ask :meth:`blocked` about those pieces only."""
+
     def on_enter(
         self, page: Page, state: AdventureBookState, piece: str, space: str, events: list[Event]
     ) -> None:

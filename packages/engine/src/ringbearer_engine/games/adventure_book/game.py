@@ -12,7 +12,7 @@ from typing import Any
 
 from ringbearer_engine.actions import Action
 from ringbearer_engine.chance import Chance
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 from ringbearer_engine.game import BotFactory, Game, Outcome
 
 from .actions import (
@@ -43,17 +43,17 @@ from .actions import (
 )
 from .chapter import PLOT_DECK_LOSS
 from .chapters import LAST_CHAPTER, page, pages
-from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS, TOKEN
+from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
 from .rules.board import Page, stand_up
-from .rules.challenges import complete, cost_now, ready
+from .rules.challenges import complete, completing, cost_now
 from .rules.decisions import SOLO_NAME, who
 from .rules.deeds import deed_actions, do_deed
 from .rules.ending import CORRUPTED, CORRUPTED_TEXT
-from .rules.hands import hand_key, spend, take, tokens
+from .rules.hands import spend, take
 from .rules.movement import enter_actions, pay, rise_actions, step, step_actions
-from .rules.payments import payments
-from .rules.specials import play_special, playable
+from .rules.offers import hand_offers, token_offers
+from .rules.specials import play_special
 from .rules.trading import (
     ASK_ACTIONS,
     answer,
@@ -69,9 +69,6 @@ from .rules.turn import end_movement, end_storytelling, settle, setup
 from .state import HAND_LIMIT, AdventureBookOptions, AdventureBookState, Pending
 from .view import AdventureBookView, build_view
 
-_DISCARD = {token: Discard(token) for token in TOKEN.values()}
-_DROP = {token: Drop(token) for token in TOKEN.values()}
-_PLAY = {token: Play(token) for token in TOKEN.values()}
 _TRADE_KINDS = (Trade, Ask, Answer, Swap)
 
 
@@ -110,47 +107,48 @@ class AdventureBookGame(Game[AdventureBookState]):
         if state.pending:
             return self._pending_actions(chapter, state, state.pending[0])
         if state.helper >= 0:
-            helper_hand = state.hands[state.helper]
-            options: list[Action] = [_PLAY[t] for t in tokens(helper_hand) if playable(t)]
-            options.append(BACK)
-            return options
+            return [*token_offers(state.hands[state.helper]).plays, BACK]
         hand = state.hands[state.seat]
-        if state.phase == "move":
-            options = [END]
-            if state.steps > 0:
-                options.extend(step_actions(chapter, state, state.pieces))
-                options.extend(rise_actions(state))
-            options.extend(enter_actions(chapter, state, hand_key(hand)))
-            options.extend(Reveal(c) for c in self._revealable(chapter, state))
-            return options
-        if state.phase == "story":
+        phase = state.phase
+        if phase == "story":
             return self._story_actions(chapter, state, hand)
-        if state.phase == "limit":
-            return [_DROP[t] for t in tokens(hand)]
+        if phase == "move":
+            options: list[Action] = [END]
+            if state.steps > 0:
+                options += step_actions(chapter, state, state.pieces)
+                options += rise_actions(state)
+            if chapter.entries:
+                options += enter_actions(chapter, state, hand_offers(hand).key)
+            if chapter.chapter.reveal_between_moves:
+                options += [Reveal(c) for c in self._revealable(chapter, state)]
+            return options
+        if phase == "limit":
+            return list(token_offers(hand).drops)
         return []
 
     def _story_actions(
         self, chapter: Page, state: AdventureBookState, hand: list[str]
     ) -> list[Action]:
-        key = hand_key(hand)
-        own = tokens(hand)
-        options: list[Action] = [END]
-        options.extend(_DISCARD[t] for t in own)
+        offers = hand_offers(hand)
+        key = offers.key
+        options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
-            options.extend(step_actions(chapter, state, state.pieces))
-            options.extend(rise_actions(state))
-        options.extend(enter_actions(chapter, state, key))
-        options.extend(trade_actions(state))
+            options += step_actions(chapter, state, state.pieces)
+            options += rise_actions(state)
+        if chapter.entries:
+            options += enter_actions(chapter, state, key)
+        options += trade_actions(state, offers)
         if len(state.players) > 1:
-            options.extend(help_actions(state))
-        options.extend(_PLAY[t] for t in own if playable(t))
-        if RING in own:
-            options.extend(Ring(t) for t in chapter.rules.ring_targets(chapter, state))
-        for challenge in chapter.chapter.challenges:
-            if ready(chapter, state, challenge):
-                ways = sorted(payments(cost_now(chapter, state, challenge), key))
-                options.extend(Complete(challenge.id, way) for way in ways)
-        options.extend(deed_actions(chapter, state, key))
+            options += help_actions(state)
+        options += offers.plays
+        if offers.ring:
+            options += [Ring(t) for t in chapter.rules.ring_targets(chapter, state)]
+        where = state.pieces
+        for challenge, piece, spaces, check in chapter.readiness.open(state.completed):
+            if (spaces is None or where.get(piece) in spaces) and check(state):
+                options += completing(challenge.id, cost_now(chapter, state, challenge), key)
+        if chapter.chapter.deeds:
+            options += deed_actions(chapter, state, key)
         return options
 
     def _pending_actions(
@@ -159,7 +157,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         kind = pending.kind
         if kind == "drop":
             hand = state.solo if pending.solo else state.hands[pending.seat]
-            return [_DROP[t] for t in tokens(hand)]
+            return list(token_offers(hand).drops)
         if kind == "steps":
             pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
             return [*step_actions(chapter, state, pieces), STOP]
@@ -181,12 +179,18 @@ class AdventureBookGame(Game[AdventureBookState]):
         return list(state.face_down)
 
     def apply(self, state: AdventureBookState, action: Action) -> list[Event]:
-        chapter = page(state.chapter)
         events: list[Event] = []
-        handler = _HANDLERS[type(action)]
-        handler(self, chapter, state, action, events)
-        settle(chapter, state, events)
+        self.advance(state, action, events)
         return events
+
+    def advance(
+        self, state: AdventureBookState, action: Action, events: list[Event] = DISCARDED
+    ) -> None:
+        """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
+        return), by default nowhere: the commonest events are then not even built."""
+        chapter = page(state.chapter)
+        _HANDLERS[type(action)](self, chapter, state, action, events)
+        settle(chapter, state, events)
 
     # -- handlers (one per action type) ------------------------------------------------------
 
@@ -234,7 +238,8 @@ class AdventureBookGame(Game[AdventureBookState]):
     ) -> None:
         assert isinstance(action, Discard)
         seat = state.seat
-        events.append(CardsDiscarded(who(state, seat), (action.card,), "to move a piece"))
+        if events is not DISCARDED:
+            events.append(CardsDiscarded(who(state, seat), (action.card,), "to move a piece"))
         spend(state, state.hands[seat], action.card, "discarded to move", events)
         state.steps += 1
 

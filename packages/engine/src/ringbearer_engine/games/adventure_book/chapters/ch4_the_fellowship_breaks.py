@@ -225,6 +225,7 @@ CHAPTER = Chapter(
 
 class BreakingRules(ChapterRules):
     danger_company = frozenset({"frodo", "sam"})
+    blockable = frozenset({"frodo"})
 
     def orc_spaces(self, page: Page, state: AdventureBookState) -> set[str]:
         return {state.counters[o] for o in counters_on_board(state, page, "orc")}

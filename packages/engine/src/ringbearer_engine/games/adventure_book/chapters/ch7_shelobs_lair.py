@@ -285,6 +285,7 @@ def stung(page: Page, state: AdventureBookState) -> bool:
 
 class ShelobsLairRules(ChapterRules):
     danger_company = frozenset({"frodo"})
+    blockable = frozenset(HOBBITS)
 
     def blocked(self, page: Page, state: AdventureBookState, piece: str, space: str) -> bool:
         """A hobbit on a Web's space is caught: he cannot step off until it is cut."""

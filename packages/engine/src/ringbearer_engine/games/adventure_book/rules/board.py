@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Move
 from ..chapter import (
@@ -34,6 +35,9 @@ from ..events import (
     PieceStoodUp,
 )
 from ..state import AdventureBookState
+
+if TYPE_CHECKING:
+    from .readiness import Readiness
 
 
 class Page:
@@ -64,31 +68,59 @@ class Page:
         }
         # Where each piece may step from each space, before the chapter's dynamic rules:
         # no track spaces, no spaces entered by paying cards, only the pieces allowed.
-        self.steps_from: dict[tuple[str, str], tuple[Move, ...]] = {
-            (piece, here): tuple(
-                Move(piece, there)
-                for there in self.adj[here]
-                if not self.spaces[there].track
-                and not self.spaces[there].cost
-                and (not self.spaces[there].only or piece in self.spaces[there].only)
-            )
+        # (By piece, then by space: two look-ups of strings are cheaper than building a pair.)
+        self.steps_from: dict[str, dict[str, tuple[Move, ...]]] = {
+            piece: {
+                here: tuple(
+                    Move(piece, there)
+                    for there in self.adj[here]
+                    if not self.spaces[there].track
+                    and not self.spaces[there].cost
+                    and (not self.spaces[there].only or piece in self.spaces[there].only)
+                )
+                for here in self.spaces
+            }
             for piece in self.pieces
-            for here in self.spaces
         }
         self.paid_from: dict[str, tuple[str, ...]] = {
             here: tuple(t for t in self.adj[here] if self.spaces[t].cost) for here in self.spaces
         }
+        # The spaces entered by paying cards that each piece may reach from each space, with
+        # their costs (before the chapter's dynamic rules); only the pairs that have any.
+        self.entries: dict[tuple[str, str], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+        for piece in self.pieces:
+            for here in self.spaces:
+                reachable = tuple(
+                    (there, self.spaces[there].cost)
+                    for there in self.paid_from[here]
+                    if not self.spaces[there].only or piece in self.spaces[there].only
+                )
+                if reachable:
+                    self.entries[(piece, here)] = reachable
+        self.paid_near = frozenset(here for _, here in self.entries)
+        """The spaces next to a space entered by paying cards (the rest need no look-up)."""
         self.ring_hook = (
             chapter.ring_call is not None
             or type(rules).on_ring_played is not ChapterRules.on_ring_played
         )
         """Whether the chapter reacts to One Ring cards being played (data or rules)."""
+        self.enter_hook = type(rules).on_enter is not ChapterRules.on_enter
+        """Whether the chapter reacts to a piece landing on a space (most do not)."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
+        self.blockable = rules.blockable if self.dynamic_blocks else frozenset()
+        """The pieces whose steps the chapter's rules may forbid; ``None``: any of them."""
         self.carriers: dict[str, tuple[str, ...]] = {
             p.id: p.carried_by for p in chapter.pieces if p.carried_by
         }
         """Pieces that move only with one of these pieces on their space."""
+
+    @cached_property
+    def readiness(self) -> Readiness:
+        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        from .readiness import Readiness  # late: readiness builds on this module
+
+        return Readiness(self)
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -273,7 +305,8 @@ def place_counter(
     page: Page, state: AdventureBookState, counter: str, space: str, events: list[Event]
 ) -> None:
     state.counters[counter] = space
-    events.append(CounterPlaced(page.counter_name(counter), page.name(space)))
+    if events is not DISCARDED:
+        events.append(CounterPlaced(page.counter_name(counter), page.name(space)))
 
 
 def remove_counter(
@@ -301,7 +334,8 @@ def move_counter(
 ) -> None:
     where = state.counters[counter]
     state.counters[counter] = space
-    events.append(CounterMoved(page.counter_name(counter), page.name(where), page.name(space)))
+    if events is not DISCARDED:
+        events.append(CounterMoved(page.counter_name(counter), page.name(where), page.name(space)))
 
 
 def next_free_numbered(page: Page, taken: Iterable[str], number: int) -> str | None:

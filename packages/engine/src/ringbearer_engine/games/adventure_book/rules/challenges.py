@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ringbearer_engine.events import Event
 
+from ..actions import Complete as CompleteAction
 from ..chapter import Challenge, Requirement, Reward
 from ..content import RING
 from ..events import ChallengeCompleted, PieceJoined, PieceLeft
@@ -14,6 +17,7 @@ from .decisions import who
 from .ending import ended, win
 from .hands import draw_special, draw_story
 from .movement import pay
+from .payments import payments
 
 
 def requirement_met(page: Page, state: AdventureBookState, req: Requirement) -> bool:
@@ -94,6 +98,15 @@ def ready(page: Page, state: AdventureBookState, challenge: Challenge) -> bool:
     return open_challenge(page, state, challenge) and all(
         requirement_met(page, state, r) for r in challenge.requirements
     )
+
+
+@lru_cache(maxsize=4096)
+def completing(
+    challenge: str, cost: tuple[str, ...], hand_key: tuple[str, ...]
+) -> tuple[CompleteAction, ...]:
+    """The ways to complete a ready Challenge from a hand, in sorted order (cached: the legal
+    actions ask every step, and hands repeat)."""
+    return tuple(CompleteAction(challenge, way) for way in sorted(payments(cost, hand_key)))
 
 
 def complete(

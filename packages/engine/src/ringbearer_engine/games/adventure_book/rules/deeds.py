@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ringbearer_engine.events import Event
 
 from ..actions import Deed as DeedAction
@@ -27,7 +29,11 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
             if fighters_in_reach(page, state, deed, state.counters[counter]) >= deed.fighters_needed
         ]
     down = state.down
-    fighter_spaces = {state.pieces.get(f) for f in deed.fighters if f not in down} - {None}
+    where = state.pieces
+    fighter_spaces = {where.get(f) for f in deed.fighters if f not in down}
+    fighter_spaces.discard(None)
+    if not fighter_spaces:
+        return []
     return [
         counter
         for counter in counters_on_board(state, page, deed.target_kind)
@@ -50,12 +56,35 @@ def deed_actions(
 ) -> list[DeedAction]:
     options: list[DeedAction] = []
     for deed in page.chapter.deeds:
-        aims = targets(page, state, deed)
-        if not aims:
-            continue
-        ways = sorted(payments(deed.cost, hand_key))
-        options.extend(DeedAction(deed.id, aim, way) for aim in aims for way in ways)
+        offers = deed_offers(deed.id, deed.cost, hand_key)
+        if offers.ways:  # a hand that cannot pay needs no targets
+            for aim in targets(page, state, deed):
+                options += offers.on(aim)
     return options
+
+
+class DeedOffers:
+    """The ways one hand can pay for a deed, and the deed's actions on each target."""
+
+    __slots__ = ("_actions", "deed", "ways")
+
+    def __init__(self, deed: str, ways: tuple[tuple[str, ...], ...]) -> None:
+        self.deed = deed
+        self.ways = ways
+        self._actions: dict[str, tuple[DeedAction, ...]] = {}
+
+    def on(self, aim: str) -> tuple[DeedAction, ...]:
+        found = self._actions.get(aim)
+        if found is None:
+            found = self._actions[aim] = tuple(DeedAction(self.deed, aim, w) for w in self.ways)
+        return found
+
+
+@lru_cache(maxsize=8192)
+def deed_offers(deed: str, cost: tuple[str, ...], hand_key: tuple[str, ...]) -> DeedOffers:
+    """A deed's offers for a hand, the ways to pay in sorted order (cached: the legal actions
+    ask every step, and hands repeat)."""
+    return DeedOffers(deed, tuple(sorted(payments(cost, hand_key))))
 
 
 def do_deed(

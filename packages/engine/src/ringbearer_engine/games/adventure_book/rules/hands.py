@@ -8,7 +8,7 @@ hands without spending them.
 
 from __future__ import annotations
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..content import RING, TOKEN
 from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
@@ -93,7 +93,7 @@ def draw_story(
         state.story_deck.remove(card)
         hand.append(card)
         drawn += 1
-    if drawn:
+    if drawn and events is not DISCARDED:
         events.append(CardsDrawn(who, drawn))
     return drawn
 

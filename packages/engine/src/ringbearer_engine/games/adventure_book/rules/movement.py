@@ -9,8 +9,9 @@ space it enters, so chapter effects that trigger on landing happen at each step.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Enter, Move, Rise
 from ..events import PieceMoved
@@ -35,21 +36,22 @@ def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> boo
 def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Move]:
     options: list[Move] = []
     steps_from = page.steps_from
-    dynamic = page.dynamic_blocks
+    blockable = page.blockable
     carried = page.carriers
     down = state.down
+    where = state.pieces
     for piece in pieces:
-        here = state.pieces.get(piece)
+        here = where.get(piece)
         if not here or (down and piece in down):
             continue
         if carried and piece in carried and page.carrier(state, piece) is None:
             continue
-        if dynamic:
+        moves = steps_from[piece][here]
+        if blockable is None or piece in blockable:
             blocked = page.rules.blocked
-            moves = steps_from[(piece, here)]
-            options.extend(m for m in moves if not blocked(page, state, piece, m.to))
+            options += [m for m in moves if not blocked(page, state, piece, m.to)]
         else:
-            options.extend(steps_from[(piece, here)])
+            options += moves
     return options
 
 
@@ -65,28 +67,48 @@ def step(page: Page, state: AdventureBookState, piece: str, dst: str, events: li
     carrier = page.carrier(state, piece) if page.carriers else piece
     src = state.pieces[piece]
     state.pieces[piece] = dst
-    events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
-    page.rules.on_enter(page, state, piece, dst, events)
+    if events is not DISCARDED:
+        events.append(PieceMoved(piece, page.piece_name(piece), page.name(src), page.name(dst)))
+    if page.enter_hook:
+        page.rules.on_enter(page, state, piece, dst, events)
     if carrier is not None and carrier != piece and state.pieces.get(carrier) == src:
         state.pieces[carrier] = dst
         events.append(PieceMoved(carrier, page.piece_name(carrier), page.name(src), page.name(dst)))
-        page.rules.on_enter(page, state, carrier, dst, events)
+        if page.enter_hook:
+            page.rules.on_enter(page, state, carrier, dst, events)
 
 
 def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ...]) -> list[Enter]:
     """Moves onto spaces with a printed card cost, one per way to pay (AB-A10)."""
     options: list[Enter] = []
+    entries = page.entries
+    if not entries:
+        return options
+    down = state.down
+    blockable = page.blockable
+    paid_near = page.paid_near
     for piece, here in state.pieces.items():
-        if state.down and piece in state.down:
+        if here not in paid_near:
             continue
-        for dst in page.paid_from[here]:
-            space = page.spaces[dst]
-            if space.only and piece not in space.only:
+        reachable = entries.get((piece, here))
+        if reachable is None or (down and piece in down):
+            continue
+        for dst, cost in reachable:
+            if (blockable is None or piece in blockable) and page.rules.blocked(
+                page, state, piece, dst
+            ):
                 continue
-            if page.rules.blocked(page, state, piece, dst):
-                continue
-            options.extend(Enter(piece, dst, pay) for pay in sorted(payments(space.cost, hand_key)))
+            options.extend(entering(piece, dst, cost, hand_key))
     return options
+
+
+@lru_cache(maxsize=8192)
+def entering(
+    piece: str, dst: str, cost: tuple[str, ...], hand_key: tuple[str, ...]
+) -> tuple[Enter, ...]:
+    """The ways ``piece`` can pay its way onto ``dst`` from a hand, in sorted order (cached:
+    the legal actions ask every step, and hands repeat)."""
+    return tuple(Enter(piece, dst, pay) for pay in sorted(payments(cost, hand_key)))
 
 
 def pay(

@@ -9,7 +9,7 @@ grant another), and it is not a "use" of a One Ring card (AB-A12).
 
 from __future__ import annotations
 
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Answer, Ask, Help, Swap, Trade
 from ..content import KINDS
@@ -17,24 +17,26 @@ from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOff
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import take, tokens
+from .offers import MAX_SEATS, HandOffers, token_offers
 
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
+_HELP = tuple(Help(seat + 1) for seat in range(MAX_SEATS))
 
 
-def trade_actions(state: AdventureBookState) -> list[Trade | Swap]:
-    if state.trades <= 0:
-        return []
-    own = tokens(state.hands[state.seat])
-    if not own:
+def trade_actions(state: AdventureBookState, offers: HandOffers) -> list[Trade | Swap]:
+    """The turn's trade: each distinct token of the active hand (whose ``offers`` are given)
+    to each other player holding cards, or swapped with the solo hand."""
+    if state.trades <= 0 or not offers.own:
         return []
     if len(state.players) == 1:
         solo = tokens(state.solo)
-        return [Swap(give, got) for give in own for got in solo]
+        return [Swap(give, got) for give in offers.own for got in solo]
     options: list[Trade | Swap] = []
+    hands = state.hands
     for partner in range(len(state.players)):
-        if partner != state.seat and state.hands[partner]:
-            options.extend(Trade(partner + 1, token) for token in own)
+        if partner != state.seat and hands[partner]:
+            options.extend(offers.trades[partner])
     return options
 
 
@@ -42,13 +44,15 @@ def offer(state: AdventureBookState, partner: int, token: str, events: list[Even
     card = take(state.hands[state.seat], token)
     state.hands[partner].append(card)
     state.trades -= 1
-    events.append(TradeOffered(who(state, state.seat), who(state, partner)))
+    if events is not DISCARDED:
+        events.append(TradeOffered(who(state, state.seat), who(state, partner)))
     push(state, [Pending("ask", state.seat, partner=partner)], front=True)
 
 
 def ask(state: AdventureBookState, kind: str, events: list[Event]) -> None:
     pending = state.pending.pop(0)
-    events.append(TradeAsked(who(state, state.seat), kind))
+    if events is not DISCARDED:
+        events.append(TradeAsked(who(state, state.seat), kind))
     push(state, [Pending("answer", pending.partner, ask=kind, partner=state.seat)], front=True)
 
 
@@ -56,11 +60,12 @@ def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
     pending = state.pending.pop(0)
     card = take(state.hands[pending.seat], token)
     state.hands[pending.partner].append(card)
-    events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
+    if events is not DISCARDED:
+        events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
 
 
-def answer_actions(state: AdventureBookState, pending: Pending) -> list[Answer]:
-    return [Answer(token) for token in tokens(state.hands[pending.seat])]
+def answer_actions(state: AdventureBookState, pending: Pending) -> tuple[Answer, ...]:
+    return token_offers(state.hands[pending.seat]).answers
 
 
 def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) -> None:
@@ -74,14 +79,17 @@ def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) ->
 
 
 def help_actions(state: AdventureBookState) -> list[Help]:
+    helped = state.helped
+    seat = state.seat
+    if not helped and len(state.players) == 2:
+        return [_HELP[1 - seat]]  # the commonest case, without a loop
     return [
-        Help(seat + 1)
-        for seat in range(len(state.players))
-        if seat != state.seat and seat not in state.helped
+        _HELP[other] for other in range(len(state.players)) if other != seat and other not in helped
     ]
 
 
 def call_helper(state: AdventureBookState, seat: int, events: list[Event]) -> None:
     state.helped.append(seat)
     state.helper = seat
-    events.append(HelpAsked(who(state, state.seat), who(state, seat)))
+    if events is not DISCARDED:
+        events.append(HelpAsked(who(state, state.seat), who(state, seat)))

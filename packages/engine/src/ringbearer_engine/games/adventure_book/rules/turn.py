@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.errors import SetupError
-from ringbearer_engine.events import Event
+from ringbearer_engine.events import DISCARDED, Event
 
 from ..chapter import PLOT_DECK_LOSS, Effect
 from ..chapters import LAST_CHAPTER, TITLES, page
@@ -126,7 +126,8 @@ def begin_turn(state: AdventureBookState, events: list[Event]) -> None:
     state.plot_value = 0
     for flag in TURN_FLAGS:
         state.flags.pop(flag, None)
-    events.append(TurnBegan(who(state, state.seat), state.turn))
+    if events is not DISCARDED:
+        events.append(TurnBegan(who(state, state.seat), state.turn))
 
 
 def end_movement(state: AdventureBookState) -> None:
@@ -149,7 +150,8 @@ def end_storytelling(chapter: Page, state: AdventureBookState, events: list[Even
     state.plot_discard.append(value)
     state.plot_value = value
     entry = chapter.plot[value]
-    events.append(PlotRevealed(value, entry.text, len(state.plot_deck)))
+    if events is not DISCARDED:
+        events.append(PlotRevealed(value, entry.text, len(state.plot_deck)))
     if state.flags.get("ward"):
         events.append(PlotIgnored(value))
         return
@@ -197,8 +199,10 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
+    check = chapter.rules.check
+    losses = chapter.readiness.lost if chapter.data_losses else None
     while not state.result:
-        lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
+        lost = (losses(state) if losses else "") or check(chapter, state)
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return

@@ -1,0 +1,202 @@
+"""The legal actions, built from cached and compiled parts, are exactly the straightforward ones.
+
+``AdventureBookGame.actions`` looks a hand's offers up per token sequence
+(:mod:`~ringbearer_engine.games.adventure_book.rules.offers`), tests Challenges with
+functions compiled per chapter (:mod:`~ringbearer_engine.games.adventure_book.rules.readiness`)
+and keeps the ways to pay for a space, a Challenge or a deed per hand. Here the lists are
+built again the plain way, straight from the rules' data as the game did before those caches,
+and compared, order included (random play picks by position), on the states of many random and
+heuristic games of every chapter and seat count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import pytest
+from fuzzing import budget
+
+from ringbearer_engine import Chance, get_game
+from ringbearer_engine.actions import Action
+from ringbearer_engine.games.adventure_book.actions import (
+    BACK,
+    END,
+    STOP,
+    Answer,
+    Choose,
+    Complete,
+    Deed,
+    Discard,
+    Drop,
+    Enter,
+    Help,
+    Move,
+    Play,
+    Reveal,
+    Ring,
+    Rise,
+    Swap,
+    Take,
+    Trade,
+)
+from ringbearer_engine.games.adventure_book.bots import HeuristicBot
+from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.content import RING
+from ringbearer_engine.games.adventure_book.rules.board import Page
+from ringbearer_engine.games.adventure_book.rules.challenges import cost_now, ready
+from ringbearer_engine.games.adventure_book.rules.deeds import targets
+from ringbearer_engine.games.adventure_book.rules.hands import hand_key, tokens
+from ringbearer_engine.games.adventure_book.rules.movement import can_step
+from ringbearer_engine.games.adventure_book.rules.payments import payments
+from ringbearer_engine.games.adventure_book.rules.specials import playable
+from ringbearer_engine.games.adventure_book.rules.trading import ASK_ACTIONS
+from ringbearer_engine.games.adventure_book.rules.turn import data_loss
+from ringbearer_engine.games.adventure_book.state import AdventureBookState
+
+GAME = get_game("adventure-book")
+
+
+def plain_actions(state: AdventureBookState) -> list[Action]:
+    """The legal actions as the rules' data say them, with no table and nothing kept."""
+    if state.result:
+        return []
+    chapter = page(state.chapter)
+    if state.pending:
+        return plain_pending(chapter, state)
+    if state.helper >= 0:
+        return [*(Play(t) for t in tokens(state.hands[state.helper]) if playable(t)), BACK]
+    hand = state.hands[state.seat]
+    if state.phase == "limit":
+        return [Drop(t) for t in tokens(hand)]
+    options: list[Action] = [END]
+    if state.phase == "story":
+        options += [Discard(t) for t in tokens(hand)]
+    if state.steps > 0:
+        options += plain_steps(chapter, state, state.pieces)
+        options += [Rise(piece) for piece in state.down]
+    options += plain_enters(chapter, state, hand_key(hand))
+    if state.phase == "move":
+        revealing = chapter.chapter.reveal_between_moves and not state.flags.get("revealed")
+        if revealing and state.moved == 1 and state.steps == 1:
+            options += [Reveal(c) for c in state.face_down]
+        return options
+    options += plain_trades(state)
+    options += [
+        Help(seat + 1)
+        for seat in range(len(state.players))
+        if len(state.players) > 1 and seat != state.seat and seat not in state.helped
+    ]
+    own = tokens(hand)
+    options += [Play(t) for t in own if playable(t)]
+    if RING in own:
+        options += [Ring(t) for t in chapter.rules.ring_targets(chapter, state)]
+    for challenge in chapter.chapter.challenges:
+        if ready(chapter, state, challenge):
+            ways = sorted(payments(cost_now(chapter, state, challenge), hand_key(hand)))
+            options += [Complete(challenge.id, way) for way in ways]
+    for deed in chapter.chapter.deeds:
+        ways = sorted(payments(deed.cost, hand_key(hand)))
+        aims = targets(chapter, state, deed)
+        options += [Deed(deed.id, aim, way) for aim in aims for way in ways]
+    return options
+
+
+def plain_pending(chapter: Page, state: AdventureBookState) -> list[Action]:
+    pending = state.pending[0]
+    if pending.kind == "drop":
+        return [Drop(t) for t in tokens(state.solo if pending.solo else state.hands[pending.seat])]
+    if pending.kind == "steps":
+        pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
+        return [*plain_steps(chapter, state, pieces), STOP]
+    if pending.kind == "ask":
+        return list(ASK_ACTIONS)
+    if pending.kind == "answer":
+        return [Answer(t) for t in tokens(state.hands[pending.seat])]
+    if pending.kind == "take":
+        return [Take(t) for t in pending.options]
+    assert pending.kind == "choose"
+    return [Choose(o) for o in pending.options]
+
+
+def plain_steps(chapter: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Action]:
+    return [
+        Move(piece, there)
+        for piece in pieces
+        if state.pieces.get(piece)
+        for there in chapter.adj[state.pieces[piece]]
+        if can_step(chapter, state, piece, there)
+    ]
+
+
+def plain_enters(chapter: Page, state: AdventureBookState, key: tuple[str, ...]) -> list[Action]:
+    options: list[Action] = []
+    for piece, here in state.pieces.items():
+        if piece in state.down:
+            continue
+        for dst in chapter.adj[here]:
+            space = chapter.spaces[dst]
+            if not space.cost or (space.only and piece not in space.only):
+                continue
+            if not chapter.rules.blocked(chapter, state, piece, dst):
+                options += [Enter(piece, dst, pay) for pay in sorted(payments(space.cost, key))]
+    return options
+
+
+def plain_trades(state: AdventureBookState) -> list[Action]:
+    own = tokens(state.hands[state.seat])
+    if state.trades <= 0 or not own:
+        return []
+    if len(state.players) == 1:
+        return [Swap(give, got) for give in own for got in tokens(state.solo)]
+    return [
+        Trade(partner + 1, token)
+        for partner in range(len(state.players))
+        if partner != state.seat and state.hands[partner]
+        for token in own
+    ]
+
+
+def played_states(seed: int) -> Iterator[AdventureBookState]:
+    """Every state of one game: random play, or the heuristic bot with some random moves."""
+    players = tuple(f"P{n}" for n in range(1 + seed % 4))
+    options = GAME.convert_options({"chapter": 1 + seed // 4 % LAST_CHAPTER})
+    state = GAME.setup(players, options, Chance.seeded(seed))
+    bot = HeuristicBot(seed) if seed // 32 % 2 else None
+    pick = Chance.seeded(seed ^ 0x3C).below
+    while options := GAME.actions(state):
+        yield state
+        action = bot.choose(GAME, state) if bot and pick(3) else options[pick(len(options))]
+        GAME.advance(state, action)
+    yield state
+
+
+@pytest.mark.fuzz
+def test_the_legal_actions_are_the_plain_ones_in_the_same_order() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            assert GAME.actions(state) == plain_actions(state), (seed, state.turn)
+
+
+@pytest.mark.fuzz
+def test_compiled_readiness_and_losses_agree_with_the_requirements() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            assert chapter.readiness.lost(state) == data_loss(chapter, state), seed
+            found = {challenge.id for challenge in chapter.readiness.ready(state)}
+            for challenge in chapter.chapter.challenges:
+                expected = ready(chapter, state, challenge)
+                assert (challenge.id in found) == expected, (seed, challenge.id)
+
+
+@pytest.mark.fuzz
+def test_a_chapter_blocks_no_piece_but_those_it_names() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            named = chapter.rules.blockable
+            if named is None:
+                continue
+            for piece in set(chapter.pieces) - named:
+                for space in chapter.spaces:
+                    assert not chapter.rules.blocked(chapter, state, piece, space), (seed, piece)
