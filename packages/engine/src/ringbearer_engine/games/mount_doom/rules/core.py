@@ -32,7 +32,8 @@ def push(state: MountDoomState, op: int, a: int = 0, b: int = 0) -> None:
 def run(state: MountDoomState, events: list[Event]) -> None:
     """Carry out scheduled tasks until a decision is needed or the match is over."""
     tasks = state.tasks
-    if not tasks or state.pending or state.result:
+    stopped = state.pending or state.result  # (a name, so that the checks below stay live)
+    if not tasks or stopped:
         return  # most steps: a die kept or added, a card used, with nothing scheduled
     handlers = HANDLERS
     while True:
