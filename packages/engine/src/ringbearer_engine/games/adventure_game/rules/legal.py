@@ -9,6 +9,10 @@ Which options a turn offers depends on where the pawn is (AG-A5, AG-A7 to AG-A10
 * held on a Mountain space (its die above 0): turning the die down (D), cards that do not move
   the pawn or Through Mountains, and the swap (E);
 * free: a step (A), the cards that can be played, and the swap (E).
+
+The cards' plays come in the deck's card order (:data:`CARD_ORDER`), each card's plays in
+the order of its targets; bots pick by position in this list, so the order is part of the
+rules' results and must not change.
 """
 
 from __future__ import annotations
@@ -67,22 +71,77 @@ PUSHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 STEPS_FROM: tuple[tuple[Action, ...], ...] = tuple(
     tuple(STEP[to] for to in FORWARD[s]) for s in range(COUNT)
 )
+THROUGH_FROM: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(THROUGH[to] for to in THROUGH_TARGETS[s]) for s in range(COUNT)
+)
+"""The Through Mountains plays of a free pawn on each space."""
+THROUGH_CLIMBING: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(THROUGH[to] for to in FORWARD[s]) for s in range(COUNT)
+)
+"""The Through Mountains plays of a pawn held on each (Mountain) space: any way on."""
+WALK_PLAYS: dict[int, tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = {
+    steps: tuple(
+        tuple((MOVE[steps][end], passed) for end, passed in walks[here]) for here in range(COUNT)
+    )
+    for steps, walks in WALKS.items()
+}
+"""``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes."""
+LANDINGS: tuple[Action, ...] = tuple(PLACE[s] for s in CLEAR_SPACES)
+LANDING_INDEX: dict[int, int] = {s: i for i, s in enumerate(CLEAR_SPACES)}
 
-_town_swaps: dict[tuple[str, ...], tuple[TownSwap, ...]] = {}
-_hands: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
 
+class HandPlays:
+    """Which cards a hand holds, as flags, and the swaps (option E) it allows.
 
-def _kinds(hand: list[str]) -> tuple[tuple[str, ...], tuple[Action, ...]]:
-    """The distinct cards of a hand in the deck's order, and the swaps (option E) they allow.
-
-    Remembered per hand: there are only so many hands, and this runs on every decision.
+    Worked out once per distinct hand (a few thousand at most) and remembered: the legal
+    actions are listed on every decision, and testing flags is cheaper than going through
+    the cards.
     """
+
+    __slots__ = (
+        "boromir",
+        "defeat_nazgul",
+        "defeat_orcs",
+        "escape",
+        "gollum",
+        "lift",
+        "move2",
+        "move3",
+        "new_hand",
+        "others",
+        "push",
+        "swaps",
+        "through",
+    )
+
+    def __init__(self, hand: tuple[str, ...]) -> None:
+        self.move2 = "move-2" in hand
+        self.move3 = "move-3" in hand
+        self.through = "through-mountains" in hand
+        self.defeat_orcs = "defeat-orcs" in hand
+        self.lift = "move-nazgul" in hand
+        self.defeat_nazgul = "defeat-nazgul" in hand
+        self.push = "move-opponent" in hand
+        self.gollum = "gollum" in hand
+        self.boromir = "boromir" in hand
+        self.new_hand = "new-hand" in hand
+        self.escape = "escape" in hand
+        # Whether the hand holds a card that ``_on_others`` lists plays of.
+        self.others = self.push or self.gollum or self.boromir or self.new_hand
+        self.swaps: tuple[Action, ...] = tuple(SWAP[card] for card in CARD_ORDER if card in hand)
+
+
+_hand_plays: dict[tuple[str, ...], HandPlays] = {}
+_town_swaps: dict[tuple[str, ...], tuple[TownSwap, ...]] = {}
+
+
+def hand_plays(hand: list[str]) -> HandPlays:
+    """The :class:`HandPlays` of a hand, remembered per hand."""
     key = tuple(hand)
-    known = _hands.get(key)
-    if known is None:
-        kinds = tuple(card for card in CARD_ORDER if card in hand)
-        known = _hands[key] = (kinds, tuple(SWAP[card] for card in kinds))
-    return known
+    plays = _hand_plays.get(key)
+    if plays is None:
+        plays = _hand_plays[key] = HandPlays(key)
+    return plays
 
 
 def legal_actions(state: AdventureState) -> list[Action]:
@@ -94,82 +153,92 @@ def legal_actions(state: AdventureState) -> list[Action]:
         return town_swaps(state.hands[state.pending_seat])
     seat = state.current
     here = state.pawns[seat]
-    kinds, swaps = _kinds(state.hands[seat])
+    hand = state.hands[seat]
+    plays = _hand_plays.get(tuple(hand)) or hand_plays(hand)
     nazgul = state.nazgul
-    out: list[Action] = []
     if FIXED_MONSTER[here] or here in nazgul:
-        rings = state.rings[seat]
-        at_gollum = here in GOLLUM_SPACES
-        # Leaving Gollum needs a ring still in hand afterwards (AG-A14).
-        can_leave = rings >= 1 or not at_gollum
-        for card in kinds:
-            if card == "escape":
-                if can_leave and not state.bonus:
-                    out.append(ESCAPE)
-            elif card == "defeat-orcs":
-                if here in ORCS:
-                    out.append(DEFEAT_ORCS)
-            elif card == "defeat-nazgul":
-                if here in nazgul:
-                    out.append(DEFEAT_NAZGUL)
-            elif card not in ("move-2", "move-3", "through-mountains"):
-                _card_without_moving(state, seat, card, out)
-        if can_leave:
-            out.append(FIGHT)
-        if not state.bonus and rings >= (2 if at_gollum else 1):
-            out.append(RING)
-        if not out:
-            out.extend(swaps)
-            if not out:
-                out.append(PASS)
-        return out
+        return _held_by_monster(state, seat, here, plays)
     if MOUNTAIN[here] and state.mountain[seat] > 0:
-        out.append(CLIMB)
-        for card in kinds:
-            if card == "through-mountains":
-                for to in FORWARD[here]:
-                    out.append(THROUGH[to])
-            elif card not in ("move-2", "move-3", "escape", "defeat-orcs", "defeat-nazgul"):
-                _card_without_moving(state, seat, card, out)
+        out: list[Action] = [CLIMB]
+        if plays.through:
+            out.extend(THROUGH_CLIMBING[here])
     else:
-        out.extend(STEPS_FROM[here])
-        for card in kinds:
-            if card in ("move-2", "move-3"):
-                steps = 2 if card == "move-2" else 3
-                table = MOVE[steps]
-                for end, passed in WALKS[steps][here]:
-                    for space in passed:
-                        if space in nazgul:
-                            break
-                    else:
-                        out.append(table[end])
-            elif card == "through-mountains":
-                for to in THROUGH_TARGETS[here]:
-                    out.append(THROUGH[to])
-            elif card not in ("escape", "defeat-orcs", "defeat-nazgul"):
-                _card_without_moving(state, seat, card, out)
-    out.extend(swaps)
+        out = list(STEPS_FROM[here])
+        if plays.move2:
+            _open_walks(WALK_PLAYS[2][here], nazgul, out)
+        if plays.move3:
+            _open_walks(WALK_PLAYS[3][here], nazgul, out)
+        if plays.through:
+            out.extend(THROUGH_FROM[here])
+    if plays.lift:
+        # There are more clear spaces than Nazgûl, so a lifted one can always land.
+        out.extend(map(LIFT.__getitem__, nazgul))
+    if plays.others:
+        _on_others(state, seat, plays, out)
+    out.extend(plays.swaps)
     return out
 
 
-def _card_without_moving(state: AdventureState, seat: int, card: str, out: list[Action]) -> None:
-    """The plays of a card that does not move its player's pawn, if it has any target."""
-    if card == "move-opponent":
+def _held_by_monster(state: AdventureState, seat: int, here: int, plays: HandPlays) -> list[Action]:
+    out: list[Action] = []
+    rings = state.rings[seat]
+    at_gollum = here in GOLLUM_SPACES
+    # Leaving Gollum needs a ring still in hand afterwards (AG-A14).
+    can_leave = rings >= 1 or not at_gollum
+    if plays.defeat_orcs and here in ORCS:
+        out.append(DEFEAT_ORCS)
+    if plays.lift:
+        out.extend(map(LIFT.__getitem__, state.nazgul))
+    if plays.defeat_nazgul and here in state.nazgul:
+        out.append(DEFEAT_NAZGUL)
+    if plays.others:
+        _on_others(state, seat, plays, out)
+    if plays.escape and can_leave and not state.bonus:
+        out.append(ESCAPE)
+    if can_leave:
+        out.append(FIGHT)
+    if not state.bonus and rings >= (2 if at_gollum else 1):
+        out.append(RING)
+    if not out:
+        out.extend(plays.swaps)
+        if not out:
+            out.append(PASS)
+    return out
+
+
+def _open_walks(
+    walks: tuple[tuple[Action, tuple[int, ...]], ...], nazgul: list[int], out: list[Action]
+) -> None:
+    """The Move card plays whose passed spaces hold no Nazgûl (AG-A7)."""
+    for play, passed in walks:
+        for space in passed:
+            if space in nazgul:
+                break
+        else:
+            out.append(play)
+
+
+def _on_others(state: AdventureState, seat: int, plays: HandPlays, out: list[Action]) -> None:
+    """The plays of Move Opponent, Gollum, Boromir and New Hand, in that (the deck's) order."""
+    if plays.push:
         nazgul = state.nazgul
         for other, space in enumerate(state.pawns):
             if other != seat and CLEAR[space] and space not in nazgul:
                 out.extend(PUSHES[other][space])
-    elif card == "move-nazgul":
-        # There are more clear spaces than Nazgûl, so a lifted one can always land.
-        out.extend(map(LIFT.__getitem__, state.nazgul))
-    elif card == "new-hand":
-        out.append(NEW_HAND)
-    elif card in ("gollum", "boromir"):
-        takers = GOLLUM if card == "gollum" else BOROMIR
+    if (plays.gollum or plays.boromir) and any(state.rings):
         pawns = state.pawns
-        for other, rings in enumerate(state.rings):
-            if other != seat and ring_can_be_taken(rings, pawns[other]):
-                out.append(takers[other])
+        # ring_can_be_taken, written out: this runs on many decisions.
+        targets = [
+            other
+            for other, rings in enumerate(state.rings)
+            if other != seat and (rings >= 2 or (rings == 1 and not BEYOND_LORIEN[pawns[other]]))
+        ]
+        if plays.gollum:
+            out.extend(map(GOLLUM.__getitem__, targets))
+        if plays.boromir:
+            out.extend(map(BOROMIR.__getitem__, targets))
+    if plays.new_hand:
+        out.append(NEW_HAND)
 
 
 def ring_can_be_taken(rings: int, space: int) -> bool:
@@ -184,8 +253,17 @@ def free_clear_spaces(state: AdventureState) -> list[int]:
 
 
 def nazgul_landings(state: AdventureState) -> list[Action]:
-    """Where a lifted Nazgûl may land, as actions (:func:`free_clear_spaces`)."""
-    return [PLACE[s] for s in free_clear_spaces(state)]
+    """Where a lifted Nazgûl may land, as actions (:func:`free_clear_spaces`).
+
+    All landings less those whose space holds a Nazgûl: a few deletions from a copy rather
+    than a test of every clear space.
+    """
+    out = list(LANDINGS)
+    for space in sorted(set(state.nazgul), reverse=True):
+        index = LANDING_INDEX.get(space)
+        if index is not None:
+            del out[index]
+    return out
 
 
 def town_swaps(hand: list[str]) -> list[Action]:
