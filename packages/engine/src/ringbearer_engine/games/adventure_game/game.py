@@ -59,8 +59,8 @@ class AdventureGame(Game[AdventureState]):
     def setup(self, players: tuple[str, ...], options: Any, chance: Chance) -> AdventureState:
         return new_state(players, chance)
 
-    def actions(self, state: AdventureState) -> list[Action]:
-        return legal_actions(state)
+    # The rules' function itself, not a method calling it: play-outs call it once a step.
+    actions = staticmethod(legal_actions)
 
     def apply(self, state: AdventureState, action: Action) -> list[Event]:
         events: list[Event] = []

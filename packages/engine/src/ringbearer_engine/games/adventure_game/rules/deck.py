@@ -11,7 +11,8 @@ from ..content import CARD_RANK, DECK_RESHUFFLE
 from ..events import CardsDrawn, Reshuffled
 from ..state import AdventureState
 
-_RANK = CARD_RANK.__getitem__
+RANK = CARD_RANK.__getitem__
+"""A card's place in card-list order, the order hands are kept in."""
 
 
 def draw(state: AdventureState, seat: int, count: int, events: list[Event]) -> None:
@@ -31,7 +32,7 @@ def draw(state: AdventureState, seat: int, count: int, events: list[Event]) -> N
                 break
             reshuffle(state, events)
             pile = state.draw_pile
-        insort(hand, pile.pop(), key=_RANK)
+        insort(hand, pile.pop(), key=RANK)
         drawn += 1
     if events is not DISCARDED:
         events.append(CardsDrawn(seat, drawn))

@@ -68,6 +68,11 @@ PUSHES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     for seat in range(len(PUSH))
 )
 """``PUSHES[seat][space]``: the Move Opponent plays against ``seat`` standing on ``space``."""
+RIVALS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(other for other in range(seats) if other != seat) for seat in range(seats))
+    for seats in range(len(PUSH) + 1)
+)
+"""``RIVALS[seats][seat]``: the other seats of a match of ``seats``, in seat order."""
 STEPS_FROM: tuple[tuple[Action, ...], ...] = tuple(
     tuple(STEP[to] for to in FORWARD[s]) for s in range(COUNT)
 )
@@ -99,35 +104,30 @@ class HandPlays:
     """
 
     __slots__ = (
-        "boromir",
         "defeat_nazgul",
         "defeat_orcs",
         "escape",
-        "gollum",
         "lift",
-        "move2",
-        "move3",
         "new_hand",
-        "others",
         "push",
         "swaps",
+        "takers",
         "through",
+        "walks",
     )
 
     def __init__(self, hand: tuple[str, ...]) -> None:
-        self.move2 = "move-2" in hand
-        self.move3 = "move-3" in hand
+        # The walk tables of the Move cards held: Move 2's, then Move 3's.
+        self.walks = tuple(WALK_PLAYS[n] for n in (2, 3) if f"move-{n}" in hand)
         self.through = "through-mountains" in hand
         self.defeat_orcs = "defeat-orcs" in hand
         self.lift = "move-nazgul" in hand
         self.defeat_nazgul = "defeat-nazgul" in hand
         self.push = "move-opponent" in hand
-        self.gollum = "gollum" in hand
-        self.boromir = "boromir" in hand
+        # The plays of Gollum, then Boromir, by the seat they take from.
+        self.takers = (GOLLUM,) * ("gollum" in hand) + (BOROMIR,) * ("boromir" in hand)
         self.new_hand = "new-hand" in hand
         self.escape = "escape" in hand
-        # Whether the hand holds a card that ``_on_others`` lists plays of.
-        self.others = self.push or self.gollum or self.boromir or self.new_hand
         self.swaps: tuple[Action, ...] = tuple(SWAP[card] for card in CARD_ORDER if card in hand)
 
 
@@ -145,6 +145,8 @@ def hand_plays(hand: list[str]) -> HandPlays:
 
 
 def legal_actions(state: AdventureState) -> list[Action]:
+    """The options in card order: first what the pawn's place offers, then each held card's
+    plays, then the swaps (a held pawn gets its fight and ring options instead)."""
     if state.ended:
         return []
     if state.pending:
@@ -156,43 +158,62 @@ def legal_actions(state: AdventureState) -> list[Action]:
     hand = state.hands[seat]
     plays = _hand_plays.get(tuple(hand)) or hand_plays(hand)
     nazgul = state.nazgul
-    if FIXED_MONSTER[here] or here in nazgul:
-        return _held_by_monster(state, seat, here, plays)
-    if MOUNTAIN[here] and state.mountain[seat] > 0:
-        out: list[Action] = [CLIMB]
+    held = FIXED_MONSTER[here] or here in nazgul
+    if held:
+        out: list[Action] = [DEFEAT_ORCS] if plays.defeat_orcs and here in ORCS else []
+    elif MOUNTAIN[here] and state.mountain[seat] > 0:
+        out = [CLIMB]
         if plays.through:
             out.extend(THROUGH_CLIMBING[here])
     else:
         out = list(STEPS_FROM[here])
-        if plays.move2:
-            _open_walks(WALK_PLAYS[2][here], nazgul, out)
-        if plays.move3:
-            _open_walks(WALK_PLAYS[3][here], nazgul, out)
+        for walks in plays.walks:
+            for play, passed in walks[here]:
+                for space in passed:
+                    if space in nazgul:
+                        break  # a Nazgûl blocks the way (AG-A7)
+                else:
+                    out.append(play)
         if plays.through:
             out.extend(THROUGH_FROM[here])
+    # The cards that do not move their player's pawn, played anywhere (this block is written
+    # out rather than called: it runs on nearly every decision).
     if plays.lift:
         # There are more clear spaces than Nazgûl, so a lifted one can always land.
         out.extend(map(LIFT.__getitem__, nazgul))
-    if plays.others:
-        _on_others(state, seat, plays, out)
+    if held and plays.defeat_nazgul and here in nazgul:
+        out.append(DEFEAT_NAZGUL)
+    if plays.push:
+        pawns = state.pawns
+        for other in RIVALS[len(pawns)][seat]:
+            space = pawns[other]
+            if CLEAR[space] and space not in nazgul:
+                out.extend(PUSHES[other][space])
+    if plays.takers and any(state.rings):
+        pawns, rings_of = state.pawns, state.rings
+        for takers in plays.takers:
+            for other in RIVALS[len(pawns)][seat]:
+                # ring_can_be_taken, written out.
+                rings = rings_of[other]
+                if rings > 1 or (rings == 1 and not BEYOND_LORIEN[pawns[other]]):
+                    out.append(takers[other])
+    if plays.new_hand:
+        out.append(NEW_HAND)
+    if held:
+        return _leaving_a_monster(state, seat, here, plays, out)
     out.extend(plays.swaps)
     return out
 
 
-def _held_by_monster(state: AdventureState, seat: int, here: int, plays: HandPlays) -> list[Action]:
-    out: list[Action] = []
+def _leaving_a_monster(
+    state: AdventureState, seat: int, here: int, plays: HandPlays, out: list[Action]
+) -> list[Action]:
+    """A held pawn's options after its cards: Escape, the fight, a ring; else the swaps, else
+    a pass."""
     rings = state.rings[seat]
     at_gollum = here in GOLLUM_SPACES
     # Leaving Gollum needs a ring still in hand afterwards (AG-A14).
     can_leave = rings >= 1 or not at_gollum
-    if plays.defeat_orcs and here in ORCS:
-        out.append(DEFEAT_ORCS)
-    if plays.lift:
-        out.extend(map(LIFT.__getitem__, state.nazgul))
-    if plays.defeat_nazgul and here in state.nazgul:
-        out.append(DEFEAT_NAZGUL)
-    if plays.others:
-        _on_others(state, seat, plays, out)
     if plays.escape and can_leave and not state.bonus:
         out.append(ESCAPE)
     if can_leave:
@@ -204,41 +225,6 @@ def _held_by_monster(state: AdventureState, seat: int, here: int, plays: HandPla
         if not out:
             out.append(PASS)
     return out
-
-
-def _open_walks(
-    walks: tuple[tuple[Action, tuple[int, ...]], ...], nazgul: list[int], out: list[Action]
-) -> None:
-    """The Move card plays whose passed spaces hold no Nazgûl (AG-A7)."""
-    for play, passed in walks:
-        for space in passed:
-            if space in nazgul:
-                break
-        else:
-            out.append(play)
-
-
-def _on_others(state: AdventureState, seat: int, plays: HandPlays, out: list[Action]) -> None:
-    """The plays of Move Opponent, Gollum, Boromir and New Hand, in that (the deck's) order."""
-    if plays.push:
-        nazgul = state.nazgul
-        for other, space in enumerate(state.pawns):
-            if other != seat and CLEAR[space] and space not in nazgul:
-                out.extend(PUSHES[other][space])
-    if (plays.gollum or plays.boromir) and any(state.rings):
-        pawns = state.pawns
-        # ring_can_be_taken, written out: this runs on many decisions.
-        targets = [
-            other
-            for other, rings in enumerate(state.rings)
-            if other != seat and (rings >= 2 or (rings == 1 and not BEYOND_LORIEN[pawns[other]]))
-        ]
-        if plays.gollum:
-            out.extend(map(GOLLUM.__getitem__, targets))
-        if plays.boromir:
-            out.extend(map(BOROMIR.__getitem__, targets))
-    if plays.new_hand:
-        out.append(NEW_HAND)
 
 
 def ring_can_be_taken(rings: int, space: int) -> bool:

@@ -8,6 +8,7 @@ their events at all (``events is DISCARDED``); the state ends up the same either
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import TypeVar, cast
 
@@ -51,7 +52,7 @@ from ..events import (
     RingTaken,
 )
 from ..state import PENDING_NONE, PENDING_PLACE_NAZGUL, AdventureState
-from .deck import draw
+from .deck import RANK, draw
 from .moves import advance, arrive
 from .turns import end_turn
 
@@ -82,7 +83,11 @@ def _finish_card(
     """
     if state.ended:
         return
-    draw(state, seat, 1, events)
+    pile = state.draw_pile
+    if pile and events is DISCARDED:
+        insort(state.hands[seat], pile.pop(), key=RANK)  # draw()'s commonest case, inline
+    else:
+        draw(state, seat, 1, events)
     end_turn(state, events, bonus=bonus)
 
 
@@ -230,11 +235,16 @@ def _swap(state: AdventureState, action: Swap, events: list[Event]) -> None:
     # The commonest step of random play: a card to the discards, one drawn, the turn passes.
     seat = state.current
     card = action.card
-    state.hands[seat].remove(card)
+    hand = state.hands[seat]
+    hand.remove(card)
     state.discards.append(card)
-    if events is not DISCARDED:
-        events.append(CardsDiscarded(seat, (card,)))
-    draw(state, seat, 1, events)
+    pile = state.draw_pile
+    if pile and events is DISCARDED:
+        insort(hand, pile.pop(), key=RANK)  # draw()'s commonest case, inline
+    else:
+        if events is not DISCARDED:
+            events.append(CardsDiscarded(seat, (card,)))
+        draw(state, seat, 1, events)
     end_turn(state, events)
 
 
