@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/adventure_game.py            # the full run (a few minutes)
     .venv/bin/python benchmarks/adventure_game.py --quick    # a smoke run
+    .venv/bin/python benchmarks/adventure_game.py --seats 3 --games 300 --random-only
 
 1. Random full games per second on one core, for 2, 3 and 4 seats: each figure is the
    median of several timed batches of seeded games between random bots. Time is CPU time
@@ -79,11 +80,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Adventure Game benchmarks")
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--seats", type=int, action="append", choices=(2, 3, 4), help="only these seat counts"
+    )
+    parser.add_argument("--games", type=int, help="random games per batch")
+    parser.add_argument("--random-only", action="store_true", help="skip the IS-MC timing")
     args = parser.parse_args()
     batches, per_batch, ismc_games = (2, 100, 1) if args.quick else (7, 500, 6)
+    per_batch = args.games or per_batch
     print(f"machine: {describe_machine()}")
     print(f"\nrandom full games per CPU-second, one core ({batches} batches of {per_batch} games)")
-    for players in (2, 3, 4):
+    for players in args.seats or (2, 3, 4):
         rates = [
             per_batch / random_games(players, per_batch, args.seed + b) for b in range(batches)
         ]
@@ -91,6 +98,8 @@ def main() -> None:
             f"  {players} seats: median {statistics.median(rates):7.1f} games/s "
             f"(min {min(rates):.1f}, max {max(rates):.1f})"
         )
+    if args.random_only:
+        return
     cpu, wall = ismc_decisions(ismc_games, args.seed)
     print(
         f"\nIS-MC decision time at default strength ({ISMC_SAMPLES} imagined deals x up to "

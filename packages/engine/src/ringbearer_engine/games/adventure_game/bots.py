@@ -482,7 +482,7 @@ class ISMCBot:
             deal = game.determinize(state, seat, self._chance.fork(self._counter))
             for index, action in enumerate(candidates):
                 future = game.clone(deal)
-                game.apply(future, action)
+                game.advance(future, action)  # as apply, without events nobody reads
                 play_out(game, future, bots)
                 wins[index] += future.winner == seat
         best = max(range(len(candidates)), key=wins.__getitem__)

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
+from ringbearer_engine.events import DISCARDED
 from ringbearer_engine.game import BotFactory
 
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
@@ -22,7 +23,7 @@ from .content import (
 )
 from .rules.explain import prompt, why_illegal
 from .rules.legal import legal_actions
-from .rules.resolve import apply_action
+from .rules.resolve import HANDLERS
 from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
 from .view import make_view
@@ -58,11 +59,21 @@ class AdventureGame(Game[AdventureState]):
     def setup(self, players: tuple[str, ...], options: Any, chance: Chance) -> AdventureState:
         return new_state(players, chance)
 
-    def actions(self, state: AdventureState) -> list[Action]:
-        return legal_actions(state)
+    # The rules' function itself, not a method calling it: play-outs call it once a step.
+    actions = staticmethod(legal_actions)
 
     def apply(self, state: AdventureState, action: Action) -> list[Event]:
-        return apply_action(state, action)
+        events: list[Event] = []
+        HANDLERS[type(action)](state, action, events)
+        return events
+
+    def advance(
+        self, state: AdventureState, action: Action, events: list[Event] = DISCARDED
+    ) -> None:
+        """Carry out ``action`` as :meth:`apply` does, its events going nowhere by default
+        (the rules then skip building the commonest ones). Simulations and replays call this
+        once a step, so it dispatches straight to the action's handler."""
+        HANDLERS[type(action)](state, action, events)
 
     def to_move(self, state: AdventureState) -> int | None:
         if state.ended:

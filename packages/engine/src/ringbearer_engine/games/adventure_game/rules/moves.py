@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ringbearer_engine import Event
+from ringbearer_engine.events import DISCARDED
 
 from ..board import FIXED_MONSTER, FORWARD, GOAL_SPACE, IDS, KIND, MOUNTAIN, TOWN_AT
 from ..content import DIE_MOUNTAIN, MOUNTAIN_FACES, Town
@@ -29,7 +30,8 @@ def arrive(
     start = state.pawns[seat]
     state.pawns[seat] = to
     state.mountain[seat] = 0
-    events.append(Moved(seat, IDS[start], IDS[to], how))
+    if events is not DISCARDED:
+        events.append(Moved(seat, IDS[start], IDS[to], how))
     if to == GOAL_SPACE:
         state.winner = seat
         state.ended = "ring-destroyed"

@@ -21,7 +21,7 @@ def end_turn(state: AdventureState, events: list[Event], *, bonus: bool = False)
         state.bonus = False
         state.current = (state.current + 1) % len(state.pawns)
     state.turns += 1
-    if sum(state.rings) == 0 and nobody_can_gain_rings(state):
+    if not any(state.rings) and nobody_can_gain_rings(state):
         state.ended = "no-rings-left"
         events.append(NoWinner())
 
