@@ -361,3 +361,24 @@ def test_any_mix_of_shake128_draws_reads_the_stream_in_order(
             assert chance.shuffle("deck", range(size)) == cards
         else:
             chance = copy.copy(chance)
+
+
+@ALGORITHMS
+@given(seed=st.integers(0, 2**64 - 1), bounds=st.lists(st.integers(1, 600), max_size=700))
+def test_a_picker_draws_what_below_draws(
+    algorithm: ChanceAlgorithm, seed: int, bounds: list[int]
+) -> None:
+    # Across kept blocks, rejected bytes and bounds above a byte, it stays on the stream.
+    chance = Chance.seeded(seed, algorithm)
+    pick, reference = chance.picker(), Chance.seeded(seed, algorithm)
+    assert [pick(bound) for bound in bounds] == [reference.below(bound) for bound in bounds]
+    assert chance == Chance.seeded(seed, algorithm)  # the picker drew from a copy
+
+
+@pytest.mark.parametrize("bound", [0, -1, 2**32 + 1])
+def test_a_picker_refuses_impossible_bounds_and_goes_on(bound: int) -> None:
+    pick, reference = Chance.seeded(4).picker(), Chance.seeded(4)
+    assert pick(6) == reference.below(6)
+    with pytest.raises(ValueError, match="bound"):
+        pick(bound)
+    assert [pick(6) for _ in range(300)] == [reference.below(6) for _ in range(300)]

@@ -18,7 +18,7 @@ scripted match saves, loads and replays exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from hashlib import shake_128
 from typing import Final, Literal, TypeVar
 
@@ -397,6 +397,37 @@ class Chance(msgspec.Struct, dict=True):
             self.rolls.setdefault(name, []).extend(faces)
         for name, cards in (orders or {}).items():
             self.orders[name] = list(cards)
+
+    def picker(self) -> Callable[[int], int]:
+        """A function drawing what :meth:`below` would draw from here on, for a caller that
+        only ever picks (a random bot, at every step of a simulation): it keeps its own place
+        in a copy of the stream, so this ``Chance`` does not move. For SHAKE128 the common
+        case (the byte is kept and not rejected) runs without touching any object, which
+        makes a pick about twice as cheap as ``below``."""
+        stream = msgspec.structs.replace(self, rolls={}, orders={})
+        if stream.algorithm is UNSET:
+            return stream.below
+        block, index = b"", 0
+        limits = _BYTE_LIMITS
+
+        def pick(bound: int) -> int:
+            nonlocal block, index
+            if 0 < bound <= _BYTE_BOUNDS and index < len(block):
+                value = block[index]
+                if value < limits[bound]:
+                    index += 1
+                    return value % bound
+            # Anything else goes through the stream itself, from the place reached: the
+            # stream stands at the end of the bytes kept here, ``index`` of them used.
+            stream.state += index - len(block)
+            block, index = b"", 0
+            picked = stream.below(bound)
+            if stream._key == stream.inc:
+                block = stream._block[stream.state - stream._start :]
+                stream.state += len(block)
+            return picked
+
+        return pick
 
     def fork(self, salt: int) -> Chance:
         """An independent stream derived from this one, without consuming from it, with the

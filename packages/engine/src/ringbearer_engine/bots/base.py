@@ -32,9 +32,8 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self._chance = Chance.seeded(seed)
-        self.pick: Callable[[int], int] = self._chance.below
-        """An index below the number of options, from this bot's stream."""
+        self.pick: Callable[[int], int] = Chance.seeded(seed).picker()
+        """An index below the number of options, from this bot's stream (as ``below``)."""
 
     def choose(self, game: Game[Any], state: GameState) -> Action:
         options = game.actions(state)
