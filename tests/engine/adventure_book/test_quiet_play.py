@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from fuzzing import budget
+from quiet_play import assert_quiet_play_matches
 
 from ringbearer_engine import Chance, get_game
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
@@ -28,12 +29,5 @@ def test_advance_leaves_the_same_state_as_apply_at_every_step() -> None:
         loud, quiet = twin_games(seed)
         # Half the games follow the heuristic bot with some random moves, to complete
         # Challenges and reach the later turns that random play seldom gets to.
-        bot = HeuristicBot(seed) if seed // 32 % 2 else None
-        pick = Chance.seeded(seed ^ 0xA5).below
-        while options := game.actions(loud):
-            assert game.actions(quiet) == options
-            action = bot.choose(game, loud) if bot and pick(4) else options[pick(len(options))]
-            game.apply(loud, action)
-            game.advance(quiet, action)
-            assert game.encode_state(quiet) == game.encode_state(loud), (seed, action)
-        assert game.outcome(quiet) == game.outcome(loud)
+        bots = [HeuristicBot(seed)] * len(loud.players) if seed // 32 % 2 else None
+        assert_quiet_play_matches(game, loud, quiet, seed, bots)
