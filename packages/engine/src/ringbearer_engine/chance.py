@@ -170,6 +170,8 @@ class Chance(msgspec.Struct, dict=True):
         return int.from_bytes(taken, "little")
 
     def _below_shake(self, bound: int) -> int:
+        """:meth:`below` for SHAKE128, every case: a byte for bounds up to 256 (rejected while
+        it would bias the result), four bytes for larger ones, a new block when one runs out."""
         if bound > _BYTE_BOUNDS:
             threshold = ((1 << 32) - bound) % bound
             while True:
