@@ -270,15 +270,7 @@ class Chance(msgspec.Struct, dict=True):
         if self.rolls or not 0 < faces <= _SMALL_BOUNDS:
             return self.pick(name, range(1, faces + 1))
         if self.algorithm is not UNSET:
-            position = self.state  # below()'s common case, written out
-            index = position - self._start
-            block = self._block
-            if self._key == self.inc and 0 <= index < len(block):
-                value = block[index]
-                if value < _BYTE_LIMITS[faces]:
-                    self.state = position + 1
-                    return value % faces + 1
-            return self._below_shake(faces) + 1
+            return self.below(faces) + 1
         # What pick gives when nothing is scripted: below(faces) + 1, its step written out here
         # too, since a die roll is the commonest draw of all and the call costs a third of it.
         threshold = _THRESHOLDS[faces]
@@ -295,7 +287,6 @@ class Chance(msgspec.Struct, dict=True):
         """One six-sided die per name, in order: ``[roll(name) for name in names]``, sooner."""
         if self.rolls:
             return [self.roll(name) for name in names]
-        faces: list[int] = []
         if self.algorithm is not UNSET:
             # The common case: the dice's bytes are all in the kept block and none is
             # rejected; one C call turns each into a face (or 0 for a rejected byte).
@@ -308,6 +299,7 @@ class Chance(msgspec.Struct, dict=True):
                     self.state = position + count
                     return list(faces_read)
             return [self._below_shake(6) + 1 for _ in names]
+        faces: list[int] = []
         state, inc = self.state, self.inc
         for _ in names:
             while True:

@@ -100,8 +100,6 @@ class Match:
         self._redo: list[Action | str] = []
         self._legal_now: list[Action] | None = None
         """The legal actions of the current state, until it changes."""
-        self._own_undo_rule = getattr(game.undoable, "__func__", None) is not Game.undoable
-        """Whether the game decides what may be undone; if not, a step that drew no chance may."""
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -305,10 +303,7 @@ class Match:
         revealed = (after.position if scripted else after.state) != position
         # What _record does, written out: this runs on every step a client plays.
         self._log.append(action)
-        if self._own_undo_rule:
-            self._undoable.append(self._game.undoable(state, action, revealed))
-        else:
-            self._undoable.append(not revealed)  # Game.undoable, without the call
+        self._undoable.append(self._game.undoable(state, action, revealed))
         return events
 
     def _legal(self, entry: Action | str) -> Action:
@@ -539,34 +534,17 @@ class Match:
 
     def _replay_into(self, log: Sequence[str]) -> None:
         """Play a loaded log from the start, checking each step as :meth:`play` does."""
-        game, state = self._game, self._state
-        parse, legal_actions, advance = game.parse_action, game.actions, game.advance
+        game = self._game
+        parse, legal_actions = game.parse_action, game.actions
         for index, entry in enumerate(log, start=1):
             try:
                 if entry.startswith(SCRIPT_PREFIX):
                     self._step(entry, quiet=True)
                     continue
-                # What _step and _play_action do for an action, written out: a verified load
-                # replays every step, and the calls cost a tenth of it.
-                action = parse(entry)
-                if action not in legal_actions(state):
-                    self._legal(action)  # raises, with the reason
-                chance = state.chance
-                scripted = bool(chance.rolls or chance.orders)
-                position = chance.position if scripted else chance.state
-                try:
-                    advance(state, action)
-                except ScriptError as error:
-                    raise IllegalActionError(
-                        entry, f"the chance script cannot be followed: {error}"
-                    ) from None
-                after = state.chance
-                revealed = (after.position if scripted else after.state) != position
-                self._log.append(action)
-                if self._own_undo_rule:
-                    self._undoable.append(game.undoable(state, action, revealed))
-                else:
-                    self._undoable.append(not revealed)
+                # _step without its checks for a script, and _play_action with the legal
+                # actions handed to it: a verified load replays every step.
+                self._legal_now = legal_actions(self._state)
+                self._play_action(parse(entry), quiet=True)
             except NotationError as error:
                 raise UnknownActionError(
                     f"step {index} of the log, {entry!r}, is not an action of "

@@ -129,8 +129,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     def _story_actions(
         self, chapter: Page, state: AdventureBookState, hand: list[str]
     ) -> list[Action]:
-        offers = hand_offers(hand)
-        key = offers.key
+        key, offers = hand_offers(hand)
         options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
             options += step_actions(chapter, state, state.pieces)

@@ -44,13 +44,7 @@ class HandOffers(NamedTuple):
 
     key: tuple[str, ...]
     """The tokens sorted: how payments look a hand up (:func:`~.hands.hand_key`)."""
-    own: tuple[str, ...]
-    discards: tuple[Discard, ...]
-    drops: tuple[Drop, ...]
-    answers: tuple[Answer, ...]
-    plays: tuple[Play, ...]
-    trades: tuple[tuple[Trade, ...], ...]
-    ring: bool
+    offers: TokenOffers
 
 
 _OFFERS: dict[tuple[str, ...], HandOffers] = {}
@@ -65,7 +59,7 @@ def hand_offers(hand: list[str]) -> HandOffers:
     if found is None:
         if len(_OFFERS) >= _LIMIT:
             _OFFERS.clear()
-        found = _OFFERS[held] = HandOffers(tuple(sorted(held)), *_by_own(held))
+        found = _OFFERS[held] = HandOffers(tuple(sorted(held)), _by_own(held))
     return found
 
 

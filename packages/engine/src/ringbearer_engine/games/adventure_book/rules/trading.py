@@ -17,14 +17,14 @@ from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOff
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import take, tokens
-from .offers import MAX_SEATS, HandOffers, token_offers
+from .offers import MAX_SEATS, TokenOffers, token_offers
 
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
 _HELP = tuple(Help(seat + 1) for seat in range(MAX_SEATS))
 
 
-def trade_actions(state: AdventureBookState, offers: HandOffers) -> list[Trade | Swap]:
+def trade_actions(state: AdventureBookState, offers: TokenOffers) -> list[Trade | Swap]:
     """The turn's trade: each distinct token of the active hand (whose ``offers`` are given)
     to each other player holding cards, or swapped with the solo hand."""
     if state.trades <= 0 or not offers.own:
