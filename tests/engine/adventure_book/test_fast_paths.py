@@ -42,7 +42,12 @@ from ringbearer_engine.games.adventure_book.actions import (
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
 from ringbearer_engine.games.adventure_book.content import RING
-from ringbearer_engine.games.adventure_book.rules.board import Page
+from ringbearer_engine.games.adventure_book.rules.board import (
+    Page,
+    counters_at,
+    counters_on_board,
+    together_space,
+)
 from ringbearer_engine.games.adventure_book.rules.challenges import cost_now, ready
 from ringbearer_engine.games.adventure_book.rules.deeds import targets
 from ringbearer_engine.games.adventure_book.rules.hands import hand_key, tokens
@@ -200,3 +205,47 @@ def test_a_chapter_blocks_no_piece_but_those_it_names() -> None:
             for piece in set(chapter.pieces) - named:
                 for space in chapter.spaces:
                     assert not chapter.rules.blocked(chapter, state, piece, space), (seed, piece)
+
+
+@pytest.mark.fuzz
+def test_the_spaces_blocked_all_at_once_are_those_blocked_one_by_one() -> None:
+    """``ChapterRules.blocked_spaces`` (the steps list asks it once per piece) names every
+    space that ``blocked`` refuses, and none that it allows (spaces off the board aside)."""
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            for piece in chapter.pieces:
+                spaces = chapter.rules.blocked_spaces(chapter, state, piece)
+                if spaces is None:
+                    continue
+                for space in chapter.spaces:
+                    expected = chapter.rules.blocked(chapter, state, piece, space)
+                    assert (space in spaces) == expected, (seed, piece, space)
+
+
+@pytest.mark.fuzz
+def test_counters_on_the_board_are_those_with_a_space() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            for kind, sides in chapter.sides.items():
+                expected = [
+                    counter
+                    for counter, back in sides
+                    if state.counters.get(counter) and (counter in state.turned) is back
+                ]
+                assert counters_on_board(state, chapter, kind) == expected, (seed, kind)
+
+
+@pytest.mark.fuzz
+def test_chapter_4_finds_merry_and_pippin_with_an_orc_as_the_requirement_says() -> None:
+    """Chapter 4's custom requirement, written for speed, against its plain definition."""
+    chapter = page(4)
+    (requirement,) = chapter.challenges["draw-them-off"].requirements
+    for seed in range(budget(256, 12000)):
+        if seed // 4 % LAST_CHAPTER != 3:
+            continue  # not a game of chapter 4 (see played_states)
+        for state in played_states(seed):
+            spot = together_space(state, requirement.pieces)
+            expected = spot is not None and bool(counters_at(state, chapter, "orc", spot))
+            assert chapter.rules.requirement(chapter, state, requirement) == expected, seed

@@ -158,7 +158,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             hand = state.solo if pending.solo else state.hands[pending.seat]
             return list(token_offers(hand).drops)
         if kind == "steps":
-            pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
+            pieces = [pending.piece] if pending.lock and pending.piece else state.pieces
             return [*step_actions(chapter, state, pieces), STOP]
         if kind == "ask":
             return list(ASK_ACTIONS)

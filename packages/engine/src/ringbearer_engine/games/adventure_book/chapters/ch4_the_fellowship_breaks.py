@@ -21,6 +21,7 @@ Special rules (code below):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 
 from ringbearer_engine.events import Event
 
@@ -237,6 +238,13 @@ class BreakingRules(ChapterRules):
             return False
         return any(state.counters.get(o) == space for o in page.counter_kinds["orc"])
 
+    def blocked_spaces(self, page: Page, state: AdventureBookState, piece: str) -> set[str]:
+        """:meth:`blocked` for all spaces at once: the Orcs' spaces without a fighter."""
+        if piece != "frodo" or state.flags.get("frodo-hidden"):
+            return set()
+        orcs = set(map(state.counters.get, page.counter_kinds["orc"], repeat("")))
+        return orcs.difference(map(state.pieces.get, FIGHTERS))
+
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:
@@ -276,8 +284,16 @@ class BreakingRules(ChapterRules):
         return "frodo-captured" if state.flags.get("frodo-captured") else ""
 
     def requirement(self, page: Page, state: AdventureBookState, req: Requirement) -> bool:
-        spot = together_space(state, req.pieces)
-        return spot is not None and bool(counters_at(state, page, "orc", spot))
+        """The pieces together on a space with an Orc (asked at every Storytelling step: the
+        first piece's space decides at once when the others stand elsewhere)."""
+        where = state.pieces
+        spot = where.get(req.pieces[0]) if req.pieces else None
+        if spot is None:
+            return False
+        for piece in req.pieces:
+            if where.get(piece) != spot:
+                return False
+        return bool(counters_at(state, page, "orc", spot))
 
     def reward(
         self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]

@@ -47,6 +47,9 @@ class HandOffers(NamedTuple):
     offers: TokenOffers
 
 
+_TOKEN_OF = TOKEN.__getitem__
+"""A card's token, for ``map``: the tokens of a hand are read at every step."""
+
 _OFFERS: dict[tuple[str, ...], HandOffers] = {}
 _BY_OWN: dict[tuple[str, ...], TokenOffers] = {}
 
@@ -54,7 +57,7 @@ _BY_OWN: dict[tuple[str, ...], TokenOffers] = {}
 def hand_offers(hand: list[str]) -> HandOffers:
     """The offers of the active ``hand`` (a list of card ids), kept per token sequence: the
     active hand is asked about at every step of a turn."""
-    held = tuple([TOKEN[card] for card in hand])
+    held = tuple(map(_TOKEN_OF, hand))
     found = _OFFERS.get(held)
     if found is None:
         if len(_OFFERS) >= _LIMIT:
@@ -67,7 +70,7 @@ def token_offers(hand: list[str]) -> TokenOffers:
     """The offers of any hand, kept per distinct tokens only: for a hand that is asked about
     once in a while (a trade partner's, a hand a rule makes discard, a helper's), whose exact
     sequence seldom comes back."""
-    return _by_own(tuple([TOKEN[card] for card in hand]))
+    return _by_own(tuple(map(_TOKEN_OF, hand)))
 
 
 def _by_own(held: tuple[str, ...]) -> TokenOffers:

@@ -140,6 +140,11 @@ def _compile_requirement(page: Page, req: Requirement) -> Check:
     if kind == "flag-at-least":
         key, count = req.key, req.count
         return lambda state: state.flags.get(key, 0) >= count
+    if kind == "custom":
+        # Straight to the chapter's rules, past ``requirement_met``'s dispatch (custom is the
+        # last kind it tries).
+        custom = page.rules.requirement
+        return lambda state: custom(page, state, req)
     return lambda state: requirement_met(page, state, req)
 
 
