@@ -41,6 +41,7 @@ from ringbearer_engine.games.adventure_book.actions import (
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
 from ringbearer_engine.games.adventure_book.content import RING
 from ringbearer_engine.games.adventure_book.rules.board import (
     Page,
@@ -249,3 +250,30 @@ def test_chapter_4_finds_merry_and_pippin_with_an_orc_as_the_requirement_says() 
             spot = together_space(state, requirement.pieces)
             expected = spot is not None and bool(counters_at(state, chapter, "orc", spot))
             assert chapter.rules.requirement(chapter, state, requirement) == expected, seed
+
+
+def plain_toward_hobbit(chapter: Page, state: AdventureBookState, here: str) -> str:
+    """Chapter 4's hunting step as the chapter first wrote it, with nothing kept."""
+    targets = [state.pieces[h] for h in ("frodo", "sam", "merry", "pippin") if h in state.pieces]
+    if not targets or here in targets:
+        return here
+    goal = min(targets, key=lambda t: chapter.distance(here, t))
+    best = here
+    for spot in chapter.adj[here]:
+        if chapter.distance(spot, goal) < chapter.distance(best, goal):
+            best = spot
+    return best
+
+
+@pytest.mark.fuzz
+def test_chapter_4_orcs_hunt_as_the_plain_search_says() -> None:
+    chapter = page(4)
+    rules = chapter.rules
+    assert isinstance(rules, BreakingRules)
+    for seed in range(budget(256, 12000)):
+        if seed // 4 % LAST_CHAPTER != 3:
+            continue  # not a game of chapter 4 (see played_states)
+        for state in played_states(seed):
+            for here in chapter.dist:
+                expected = plain_toward_hobbit(chapter, state, here)
+                assert rules.toward_hobbit(chapter, state, here) == expected, (seed, here)

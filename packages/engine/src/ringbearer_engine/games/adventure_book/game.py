@@ -116,7 +116,8 @@ class AdventureBookGame(Game[AdventureBookState]):
             options: list[Action] = [END]
             if state.steps > 0:
                 options += step_actions(chapter, state, state.pieces)
-                options += rise_actions(state)
+                if state.down:
+                    options += rise_actions(state)
             if chapter.entries:
                 options += enter_actions(chapter, state, hand_offers(hand).key)
             if chapter.chapter.reveal_between_moves:
@@ -133,10 +134,12 @@ class AdventureBookGame(Game[AdventureBookState]):
         options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
             options += step_actions(chapter, state, state.pieces)
-            options += rise_actions(state)
+            if state.down:
+                options += rise_actions(state)
         if chapter.entries:
             options += enter_actions(chapter, state, key)
-        options += trade_actions(state, offers)
+        if state.trades > 0:
+            options += trade_actions(state, offers)
         if len(state.players) > 1:
             options += help_actions(state)
         options += offers.plays

@@ -21,6 +21,7 @@ Special rules (code below):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import repeat
 
 from ringbearer_engine.events import Event
@@ -266,15 +267,12 @@ class BreakingRules(ChapterRules):
     def toward_hobbit(self, page: Page, state: AdventureBookState, here: str) -> str:
         """One step along a shortest path to the nearest hobbit (ties: the first listed
         hobbit, then the first listed neighbour)."""
-        targets = [state.pieces[h] for h in HOBBITS if h in state.pieces]
+        targets = tuple(filter(None, map(state.pieces.get, HOBBITS)))
         if not targets or here in targets:
             return here
-        goal = min(targets, key=lambda t: page.distance(here, t))
-        best = here
-        for spot in page.adj[here]:
-            if page.distance(spot, goal) < page.distance(best, goal):
-                best = spot
-        return best
+        away = page.dist.get(here, {})
+        goal = min(targets, key=lambda t: away.get(t, 99))
+        return _step_toward(page, here, goal)
 
     def reach(self, page: Page, state: AdventureBookState, spot: str, events: list[Event]) -> None:
         if state.pieces.get("sam") == spot:
@@ -374,6 +372,17 @@ class BreakingRules(ChapterRules):
         if frodo and self.danger(page, state, "frodo", frodo) >= 120:
             return [None]
         return []
+
+
+@lru_cache(maxsize=4096)
+def _step_toward(page: Page, here: str, goal: str) -> str:
+    """The first of ``here``'s neighbours nearest to ``goal`` (``here`` if none is nearer);
+    kept per page and pair of spaces: every Orc asks at every hunt, and the board is small."""
+    best = here
+    for spot in page.adj[here]:
+        if page.distance(spot, goal) < page.distance(best, goal):
+            best = spot
+    return best
 
 
 RULES = BreakingRules()

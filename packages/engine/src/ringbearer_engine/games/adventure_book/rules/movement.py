@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, compress
 from operator import getitem
 
 from ringbearer_engine.events import DISCARDED, Event
@@ -86,9 +86,8 @@ def _board_steps(page: Page, state: AdventureBookState, where: dict[str, str]) -
         blocked = page.rules.blocked
         return [m for m in options if not blocked(page, state, m.piece, m.to)]
     if blockable:
-        refused = _refused(page, state, where, blockable)
-        if refused:
-            return [m for m in options if m not in refused]
+        for move in _refused(page, state, where, blockable):
+            options.remove(move)  # each move is in the list once
     return options
 
 
@@ -140,14 +139,14 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     entries = page.entries
     if not entries:
         return options
-    paid_near = page.paid_near
-    if paid_near.isdisjoint(state.pieces.values()):
+    where = state.pieces
+    near = list(map(page.paid_near.__contains__, where.values()))
+    if True not in near:
         return options  # no piece stands next to such a space (most steps)
     down = state.down
     blockable = page.blockable
-    for piece, here in state.pieces.items():
-        if here not in paid_near:
-            continue
+    # Only the pieces next to such a space, picked in C (``compress``), in board order.
+    for piece, here in compress(where.items(), near):
         reachable = entries.get((piece, here))
         if reachable is None or (down and piece in down):
             continue
