@@ -41,6 +41,7 @@ from ringbearer_engine.games.adventure_book.actions import (
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
 from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
 from ringbearer_engine.games.adventure_book.content import RING
 from ringbearer_engine.games.adventure_book.rules.board import (
@@ -277,3 +278,20 @@ def test_chapter_4_orcs_hunt_as_the_plain_search_says() -> None:
             for here in chapter.dist:
                 expected = plain_toward_hobbit(chapter, state, here)
                 assert rules.toward_hobbit(chapter, state, here) == expected, (seed, here)
+
+
+@pytest.mark.fuzz
+def test_chapter_2_breaks_up_when_all_three_wraths_are_on_the_board() -> None:
+    """Chapter 2's check, a loop over its Wrath counters, against its plain definition; and
+    each character calms one Wrath only, so looking the Wrath up by character finds all."""
+    chapter = page(2)
+    assert len(CALMS) == len(WRATHS)
+    assert set(CALMS.values()) == set(WRATHS)
+    assert set(chapter.counter_kinds["wrath"]) == set(WRATHS)
+    for seed in range(budget(256, 12000)):
+        if seed // 4 % LAST_CHAPTER != 1:
+            continue  # not a game of chapter 2 (see played_states)
+        for state in played_states(seed):
+            full = len(counters_on_board(state, chapter, "wrath")) == 3
+            expected = "council-breaks" if full else ""
+            assert chapter.rules.check(chapter, state) == expected, seed

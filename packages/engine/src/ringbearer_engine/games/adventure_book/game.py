@@ -42,7 +42,7 @@ from .actions import (
     Trade,
 )
 from .chapter import PLOT_DECK_LOSS
-from .chapters import LAST_CHAPTER, page, pages
+from .chapters import FOUND, LAST_CHAPTER, page, pages
 from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
 from .rules.board import Page, stand_up
@@ -103,7 +103,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     def actions(self, state: AdventureBookState) -> list[Action]:
         if state.result:
             return []
-        chapter = page(state.chapter)
+        chapter = FOUND.get(state.chapter) or page(state.chapter)
         if state.pending:
             return self._pending_actions(chapter, state, state.pending[0])
         if state.helper >= 0:
@@ -145,9 +145,8 @@ class AdventureBookGame(Game[AdventureBookState]):
         options += offers.plays
         if offers.ring:
             options += [Ring(t) for t in chapter.rules.ring_targets(chapter, state)]
-        where = state.pieces
-        for challenge, piece, spaces, check in chapter.readiness.open(state.completed):
-            if (spaces is None or where.get(piece) in spaces) and check(state):
+        for challenge, check in chapter.readiness.candidates(state):
+            if check(state):
                 options += completing(challenge.id, cost_now(chapter, state, challenge), key)
         if chapter.chapter.deeds:
             options += deed_actions(chapter, state, key)
@@ -190,7 +189,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     ) -> None:
         """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
         return), by default nowhere: the commonest events are then not even built."""
-        chapter = page(state.chapter)
+        chapter = FOUND.get(state.chapter) or page(state.chapter)
         _HANDLERS[type(action)](self, chapter, state, action, events)
         settle(chapter, state, events)
 
