@@ -140,16 +140,16 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     if not entries:
         return options
     where = state.pieces
-    near = list(map(page.paid_near.__contains__, where.values()))
-    if True not in near:
-        return options  # no piece stands next to such a space (most steps)
+    # Each piece's entries from where it stands, looked up in C (``map``): most steps, no
+    # piece has any, and the loop below sees only the pieces that do, in board order.
+    found = list(map(entries.get, where.items()))
+    if found.count(None) == len(found):
+        return options
     down = state.down
     blockable = page.blockable
-    # Only the pieces next to such a space, picked in C (``compress``), in board order.
-    for piece, here in compress(where.items(), near):
-        reachable = entries.get((piece, here))
+    for piece, reachable in compress(zip(where, found, strict=True), found):
         if reachable is None or (down and piece in down):
-            continue
+            continue  # (compress has left out every None already)
         for dst, cost in reachable:
             if (blockable is None or piece in blockable) and page.rules.blocked(
                 page, state, piece, dst
