@@ -29,7 +29,11 @@ def trade_actions(state: AdventureBookState, offers: TokenOffers) -> list[Trade 
     to each other player holding cards, or swapped with the solo hand."""
     if state.trades <= 0 or not offers.own:
         return []
-    if len(state.players) == 1:
+    players = len(state.players)
+    if players == 2:
+        partner = 1 - state.seat  # the commonest case, without a loop
+        return list(offers.trades[partner]) if state.hands[partner] else []
+    if players == 1:
         solo = tokens(state.solo)
         return [Swap(give, got) for give in offers.own for got in solo]
     options: list[Trade | Swap] = []

@@ -210,10 +210,11 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
         return
+    watch = chapter.loss_checks  # a chapter that nothing loses between actions skips them
     check = chapter.rules.check
     losses = chapter.readiness.lost if chapter.data_losses else None
     while not state.result:
-        lost = (losses(state) if losses else "") or check(chapter, state)
+        lost = ((losses(state) if losses else "") or check(chapter, state)) if watch else ""
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
@@ -240,10 +241,11 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
         if state.phase == "limit":
             if len(state.hands[state.seat]) > HAND_LIMIT:
                 return
-            chapter.rules.end_turn(chapter, state, events)
-            if ended(state):
-                return  # the chapter's end-of-turn rule ended the attempt
-            lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
+            if chapter.end_turn_hook:
+                chapter.rules.end_turn(chapter, state, events)
+                if ended(state):
+                    return  # the chapter's end-of-turn rule ended the attempt
+            lost = (data_loss(chapter, state) or check(chapter, state)) if watch else ""
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
                 return
