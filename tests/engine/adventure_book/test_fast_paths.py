@@ -43,7 +43,7 @@ from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
 from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
 from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
-from ringbearer_engine.games.adventure_book.content import RING, TOKEN
+from ringbearer_engine.games.adventure_book.content import RING
 from ringbearer_engine.games.adventure_book.rules.board import (
     Page,
     counters_at,
@@ -52,7 +52,7 @@ from ringbearer_engine.games.adventure_book.rules.board import (
 )
 from ringbearer_engine.games.adventure_book.rules.challenges import cost_now, ready
 from ringbearer_engine.games.adventure_book.rules.deeds import targets
-from ringbearer_engine.games.adventure_book.rules.hands import hand_key, take, tokens
+from ringbearer_engine.games.adventure_book.rules.hands import hand_key, tokens
 from ringbearer_engine.games.adventure_book.rules.movement import can_step
 from ringbearer_engine.games.adventure_book.rules.payments import payments
 from ringbearer_engine.games.adventure_book.rules.specials import playable
@@ -226,20 +226,6 @@ def test_the_spaces_blocked_all_at_once_are_those_blocked_one_by_one() -> None:
 
 
 @pytest.mark.fuzz
-def test_counters_on_the_board_are_those_with_a_space() -> None:
-    for seed in range(budget(64, 3000)):
-        for state in played_states(seed):
-            chapter = page(state.chapter)
-            for kind, sides in chapter.sides.items():
-                expected = [
-                    counter
-                    for counter, back in sides
-                    if state.counters.get(counter) and (counter in state.turned) is back
-                ]
-                assert counters_on_board(state, chapter, kind) == expected, (seed, kind)
-
-
-@pytest.mark.fuzz
 def test_chapter_4_finds_merry_and_pippin_with_an_orc_as_the_requirement_says() -> None:
     """Chapter 4's custom requirement, written for speed, against its plain definition."""
     chapter = page(4)
@@ -295,31 +281,3 @@ def test_chapter_2_breaks_up_when_all_three_wraths_are_on_the_board() -> None:
             full = len(counters_on_board(state, chapter, "wrath")) == 3
             expected = "council-breaks" if full else ""
             assert chapter.rules.check(chapter, state) == expected, seed
-
-
-def plain_take(hand: list[str], token: str) -> str | None:
-    """The first card of ``token`` taken out of ``hand`` one card at a time (None if none)."""
-    for index, card in enumerate(hand):
-        if TOKEN[card] == token:
-            del hand[index]
-            return card
-    return None
-
-
-@pytest.mark.fuzz
-def test_taking_a_card_takes_the_first_of_its_token() -> None:
-    """``take`` searches the tokens in C; it must take the same card (the first equal one:
-    old saves replay by it) and leave the same hand, or refuse as before."""
-    every = sorted(set(TOKEN.values()))
-    for seed in range(budget(8, 1000)):
-        for state in played_states(seed):
-            for held in [*state.hands, state.solo, state.story_discard]:
-                for token in every:
-                    mine, plain = list(held), list(held)
-                    expected = plain_take(plain, token)
-                    if expected is None:
-                        with pytest.raises(ValueError, match=f"no {token} card"):
-                            take(mine, token)
-                    else:
-                        assert take(mine, token) == expected
-                    assert mine == plain, (seed, token)

@@ -145,8 +145,9 @@ class AdventureBookGame(Game[AdventureBookState]):
         options += offers.plays
         if offers.ring:
             options += [Ring(t) for t in chapter.rules.ring_targets(chapter, state)]
-        for challenge, check in chapter.readiness.candidates(state):
-            if check(state):
+        where = state.pieces
+        for challenge, piece, spaces, check in chapter.readiness.open(state.completed):
+            if (spaces is None or where.get(piece) in spaces) and check(state):
                 options += completing(challenge.id, cost_now(chapter, state, challenge), key)
         if chapter.chapter.deeds:
             options += deed_actions(chapter, state, key)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import repeat
 
 from ringbearer_engine.events import Event
 
@@ -241,10 +240,19 @@ class BreakingRules(ChapterRules):
 
     def blocked_spaces(self, page: Page, state: AdventureBookState, piece: str) -> set[str]:
         """:meth:`blocked` for all spaces at once: the Orcs' spaces without a fighter."""
+        orcs: set[str] = set()
         if piece != "frodo" or state.flags.get("frodo-hidden"):
-            return set()
-        orcs = set(map(state.counters.get, page.counter_kinds["orc"], repeat("")))
-        return orcs.difference(map(state.pieces.get, FIGHTERS))
+            return orcs
+        where = state.counters
+        for orc in page.counter_kinds["orc"]:
+            spot = where.get(orc)
+            if spot:
+                orcs.add(spot)
+        if orcs:
+            pieces = state.pieces
+            for fighter in FIGHTERS:
+                orcs.discard(pieces.get(fighter, ""))
+        return orcs
 
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
@@ -267,7 +275,7 @@ class BreakingRules(ChapterRules):
     def toward_hobbit(self, page: Page, state: AdventureBookState, here: str) -> str:
         """One step along a shortest path to the nearest hobbit (ties: the first listed
         hobbit, then the first listed neighbour)."""
-        targets = tuple(filter(None, map(state.pieces.get, HOBBITS)))
+        targets = [state.pieces[h] for h in HOBBITS if h in state.pieces]
         if not targets or here in targets:
             return here
         away = page.dist.get(here, {})

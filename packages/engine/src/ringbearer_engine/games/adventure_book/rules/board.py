@@ -260,9 +260,7 @@ def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[
     turned = state.turned
     where = state.counters
     if not turned:
-        # ``filter`` keeps the counters whose space is not "" (nor missing), without a loop
-        # in Python: chapters' checks ask this after every action.
-        return list(filter(where.get, page.counter_kinds.get(kind, ())))
+        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c)]
     return [c for c, back in page.sides.get(kind, ()) if where.get(c) and (c in turned) is back]
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress
 
 from ringbearer_engine.events import Event
 
@@ -44,7 +43,7 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
         # which is no piece's space.
         fighter_spaces.discard("")
         kinds = page.counter_kinds.get(deed.target_kind, ())
-        return list(compress(kinds, map(fighter_spaces.__contains__, map(placed.get, kinds))))
+        return [counter for counter in kinds if placed.get(counter) in fighter_spaces]
     return [
         counter
         for counter in counters_on_board(state, page, deed.target_kind)

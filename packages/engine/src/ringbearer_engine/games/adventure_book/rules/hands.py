@@ -16,8 +16,6 @@ from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
 from .corruption import advance
 
-_TOKEN_OF = TOKEN.__getitem__
-
 
 def hand_key(hand: list[str]) -> tuple[str, ...]:
     """The tokens of a hand, sorted: how payments look a hand up."""
@@ -31,11 +29,11 @@ def tokens(hand: list[str]) -> list[str]:
 
 def take(hand: list[str], token: str) -> str:
     """Remove and return the first card of ``token`` from ``hand`` (``ValueError`` if none)."""
-    try:
-        # The tokens are read and searched in C (a card is taken at most steps).
-        return hand.pop(list(map(_TOKEN_OF, hand)).index(token))
-    except ValueError:
-        raise ValueError(f"no {token} card in the hand") from None
+    for index, card in enumerate(hand):
+        if TOKEN[card] == token:
+            del hand[index]
+            return card
+    raise ValueError(f"no {token} card in the hand")
 
 
 def spend(

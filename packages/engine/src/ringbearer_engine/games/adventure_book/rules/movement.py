@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import chain, compress
-from operator import getitem
 
 from ringbearer_engine.events import DISCARDED, Event
 
@@ -73,14 +71,15 @@ def _unblocked(
 
 def _board_steps(page: Page, state: AdventureBookState, where: dict[str, str]) -> list[Move]:
     """:func:`step_actions` for every piece on the board when none lies down and none needs
-    a carrier (most steps of most chapters). The moves of each piece are joined in C, without
-    a Python loop over the pieces (the commonest list of all); the few pieces a chapter may
-    block have their refused moves taken out afterwards. A piece's moves are distinct objects
-    (another piece's moves never equal them), so taking out the refused ones leaves exactly
-    what testing each move in place would."""
-    options = list(
-        chain.from_iterable(map(getitem, map(page.steps_from.__getitem__, where), where.values()))
-    )
+    a carrier (most steps of most chapters): each piece's moves are joined without testing
+    them, and the few pieces a chapter may block have their refused moves taken out
+    afterwards. A piece's moves are distinct objects (another piece's moves never equal
+    them), so taking out the refused ones leaves exactly what testing each move in place
+    would."""
+    options: list[Move] = []
+    steps_from = page.steps_from
+    for piece, here in where.items():
+        options += steps_from[piece][here]
     blockable = page.blockable
     if blockable is None:
         blocked = page.rules.blocked
@@ -139,17 +138,14 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     entries = page.entries
     if not entries:
         return options
-    where = state.pieces
-    # Each piece's entries from where it stands, looked up in C (``map``): most steps, no
-    # piece has any, and the loop below sees only the pieces that do, in board order.
-    found = list(map(entries.get, where.items()))
-    if found.count(None) == len(found):
-        return options
+    if page.paid_near.isdisjoint(state.pieces.values()):
+        return options  # no piece stands next to such a space (most steps)
     down = state.down
     blockable = page.blockable
-    for piece, reachable in compress(zip(where, found, strict=True), found):
+    for piece, here in state.pieces.items():
+        reachable = entries.get((piece, here))
         if reachable is None or (down and piece in down):
-            continue  # (compress has left out every None already)
+            continue
         for dst, cost in reachable:
             if (blockable is None or piece in blockable) and page.rules.blocked(
                 page, state, piece, dst

@@ -47,9 +47,6 @@ class HandOffers(NamedTuple):
     offers: TokenOffers
 
 
-_TOKEN_OF = TOKEN.__getitem__
-"""A card's token, for ``map``: the tokens of a hand are read at every step."""
-
 _OFFERS: dict[tuple[str, ...], HandOffers] = {}
 _BY_OWN: dict[tuple[str, ...], TokenOffers] = {}
 
@@ -57,7 +54,7 @@ _BY_OWN: dict[tuple[str, ...], TokenOffers] = {}
 def hand_offers(hand: list[str]) -> HandOffers:
     """The offers of the active ``hand`` (a list of card ids), kept per token sequence: the
     active hand is asked about at every step of a turn."""
-    held = tuple(map(_TOKEN_OF, hand))
+    held = tuple([TOKEN[card] for card in hand])
     found = _OFFERS.get(held)
     if found is None:
         if len(_OFFERS) >= _LIMIT:
@@ -70,7 +67,7 @@ def token_offers(hand: list[str]) -> TokenOffers:
     """The offers of any hand, kept per distinct tokens only: for a hand that is asked about
     once in a while (a trade partner's, a hand a rule makes discard, a helper's), whose exact
     sequence seldom comes back."""
-    return _by_own(tuple(map(_TOKEN_OF, hand)))
+    return _by_own(tuple([TOKEN[card] for card in hand]))
 
 
 def _by_own(held: tuple[str, ...]) -> TokenOffers:

@@ -15,9 +15,7 @@ Challenge decides exactly what testing them per requirement does);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import compress
-from typing import NamedTuple
+from collections.abc import Callable
 
 from ..chapter import Challenge, Requirement
 from ..state import AdventureBookState
@@ -41,33 +39,29 @@ class Readiness:
             (c, *_placement(page, c.requirements), _compile_all(page, c.requirements))
             for c in page.chapter.challenges
         )
-        self._open: dict[tuple[str, ...], Open] = {}
+        self._open: dict[tuple[str, ...], tuple[Placed, ...]] = {}
         self.losses = tuple((c.id, _compile_all(page, c.when)) for c in page.data_losses)
         """The lose conditions given as data, each with the test of its requirements."""
 
-    def open(self, completed: list[str]) -> Open:
+    def open(self, completed: list[str]) -> tuple[Placed, ...]:
         """The Challenges that ``completed`` leaves open, in page order, each with the tests
         of what the board must show for it to be ready."""
         key = tuple(completed)
         found = self._open.get(key)
         if found is None:
-            found = self._open[key] = _gather(
-                [placed for placed in self.tests if _is_open(self.page, completed, placed[0])]
+            found = self._open[key] = tuple(
+                placed for placed in self.tests if _is_open(self.page, completed, placed[0])
             )
         return found
 
-    def candidates(self, state: AdventureBookState) -> Iterator[tuple[Challenge, Check]]:
-        """The open Challenges whose placed piece stands where it must (all the others are
-        not ready), in page order, each with its full test. The pieces are looked up and
-        their spaces tested in C (``map``, ``compress``): the legal actions ask at every
-        Storytelling step."""
-        found = self.open(state.completed)
-        standing = map(state.pieces.get, found.pieces, found.defaults)
-        return compress(found.tests, map(frozenset.__contains__, found.spaces, standing))
-
     def ready(self, state: AdventureBookState) -> list[Challenge]:
         """The Challenges ready now, in page order (as the legal actions find them)."""
-        return [challenge for challenge, test in self.candidates(state) if test(state)]
+        where = state.pieces
+        return [
+            challenge
+            for challenge, piece, spaces, test in self.open(state.completed)
+            if (spaces is None or where.get(piece) in spaces) and test(state)
+        ]
 
     def lost(self, state: AdventureBookState) -> str:
         """:func:`~.turn.data_loss`: the first lose condition given as data that holds now."""
@@ -75,33 +69,6 @@ class Readiness:
             if holds(state):
                 return ident
         return ""
-
-
-_ANYWHERE = "\x00anywhere"
-"""Where a Challenge without a placed piece finds its piece: no piece or space has this id."""
-
-
-class Open(NamedTuple):
-    """The open Challenges, laid out for :meth:`Readiness.candidates`: for each, the piece
-    looked up (``""``, found nowhere, when none is placed), what it stands on when it is not
-    on the board (``None``, or ``_ANYWHERE`` for a Challenge that places none), the spaces
-    that let it be ready (``{_ANYWHERE}`` when it places none), and the Challenge with its
-    full test."""
-
-    pieces: tuple[str, ...]
-    defaults: tuple[str | None, ...]
-    spaces: tuple[frozenset[str | None], ...]
-    tests: tuple[tuple[Challenge, Check], ...]
-
-
-def _gather(placed: list[Placed]) -> Open:
-    anywhere: frozenset[str | None] = frozenset({_ANYWHERE})
-    return Open(
-        tuple(piece for _, piece, _, _ in placed),
-        tuple(None if spaces is not None else _ANYWHERE for _, _, spaces, _ in placed),
-        tuple(anywhere if spaces is None else spaces for _, _, spaces, _ in placed),
-        tuple((challenge, test) for challenge, _, _, test in placed),
-    )
 
 
 def _is_open(page: Page, completed: list[str], challenge: Challenge) -> bool:
