@@ -37,10 +37,24 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
     """The single steps open to ``pieces`` (``state.pieces`` itself for every piece on the
     board), in the order of ``pieces`` and of each piece's neighbours."""
     where = state.pieces
-    if pieces is where and not state.down and not page.carriers:
-        return _board_steps(page, state, where)
     options: list[Move] = []
     steps_from = page.steps_from
+    if pieces is where and not state.down and not page.carriers:
+        # Every piece on the board, none lying down, none needing a carrier (most steps of
+        # most chapters): each piece's moves are joined without testing them, and the few
+        # pieces a chapter may block have their refused moves taken out afterwards. A
+        # piece's moves are distinct objects (another piece's moves never equal them), so
+        # taking the refused ones out leaves exactly what testing each move in place would.
+        for piece, spot in where.items():
+            options += steps_from[piece][spot]
+        blockable = page.blockable
+        if blockable is None:
+            blocked = page.rules.blocked
+            return [m for m in options if not blocked(page, state, m.piece, m.to)]
+        if blockable:
+            for move in _refused(page, state, where, blockable):
+                options.remove(move)  # each move is in the list once
+        return options
     blockable = page.blockable
     carried = page.carriers
     down = state.down
@@ -67,27 +81,6 @@ def _unblocked(
     if spaces is None:
         return [m for m in moves if not rules.blocked(page, state, piece, m.to)]
     return [m for m in moves if m.to not in spaces] if spaces else moves
-
-
-def _board_steps(page: Page, state: AdventureBookState, where: dict[str, str]) -> list[Move]:
-    """:func:`step_actions` for every piece on the board when none lies down and none needs
-    a carrier (most steps of most chapters): each piece's moves are joined without testing
-    them, and the few pieces a chapter may block have their refused moves taken out
-    afterwards. A piece's moves are distinct objects (another piece's moves never equal
-    them), so taking out the refused ones leaves exactly what testing each move in place
-    would."""
-    options: list[Move] = []
-    steps_from = page.steps_from
-    for piece, here in where.items():
-        options += steps_from[piece][here]
-    blockable = page.blockable
-    if blockable is None:
-        blocked = page.rules.blocked
-        return [m for m in options if not blocked(page, state, m.piece, m.to)]
-    if blockable:
-        for move in _refused(page, state, where, blockable):
-            options.remove(move)  # each move is in the list once
-    return options
 
 
 def _refused(
