@@ -118,7 +118,8 @@ class AdventureBookGame(Game[AdventureBookState]):
                 options += step_actions(chapter, state, state.pieces)
                 if state.down:
                     options += rise_actions(state)
-            if chapter.entries:
+            if chapter.entries and not chapter.paid_near.isdisjoint(state.pieces.values()):
+                # (a piece stands next to a space entered by paying: the hand is looked up)
                 options += enter_actions(chapter, state, hand_offers(hand).key)
             if chapter.chapter.reveal_between_moves:
                 options += [Reveal(c) for c in self._revealable(chapter, state)]
@@ -136,7 +137,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             options += step_actions(chapter, state, state.pieces)
             if state.down:
                 options += rise_actions(state)
-        if chapter.entries:
+        if chapter.entries and not chapter.paid_near.isdisjoint(state.pieces.values()):
             options += enter_actions(chapter, state, key)
         if state.trades > 0:
             options += trade_actions(state, offers)

@@ -131,8 +131,6 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
     entries = page.entries
     if not entries:
         return options
-    if page.paid_near.isdisjoint(state.pieces.values()):
-        return options  # no piece stands next to such a space (most steps)
     down = state.down
     blockable = page.blockable
     for piece, here in state.pieces.items():
