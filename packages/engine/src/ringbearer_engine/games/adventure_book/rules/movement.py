@@ -133,7 +133,10 @@ def enter_actions(page: Page, state: AdventureBookState, hand_key: tuple[str, ..
         return options
     down = state.down
     blockable = page.blockable
+    paid_near = page.paid_near
     for piece, here in state.pieces.items():
+        if here not in paid_near:
+            continue
         reachable = entries.get((piece, here))
         if reachable is None or (down and piece in down):
             continue
