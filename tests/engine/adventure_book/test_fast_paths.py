@@ -40,6 +40,7 @@ from ringbearer_engine.games.adventure_book.actions import (
     Trade,
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
+from ringbearer_engine.games.adventure_book.chapter import Deed as ChapterDeed
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
 from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
 from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
@@ -281,3 +282,26 @@ def test_chapter_2_breaks_up_when_all_three_wraths_are_on_the_board() -> None:
             full = len(counters_on_board(state, chapter, "wrath")) == 3
             expected = "council-breaks" if full else ""
             assert chapter.rules.check(chapter, state) == expected, seed
+
+
+def plain_fight_targets(chapter: Page, state: AdventureBookState, deed: ChapterDeed) -> list[str]:
+    """A one-fighter fight's targets as first written: the counters on the board that stand
+    on a space of a standing fighter."""
+    spaces = {state.pieces.get(f) for f in deed.fighters if f not in state.down}
+    spaces.discard(None)
+    return [
+        counter
+        for counter in counters_on_board(state, chapter, deed.target_kind)
+        if state.counters[counter] in spaces
+    ]
+
+
+@pytest.mark.fuzz
+def test_a_fights_targets_are_the_plain_ones() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            for deed in chapter.chapter.deeds:
+                if deed.target_kind and deed.reach != "next-to" and deed.fighters_needed <= 1:
+                    expected = plain_fight_targets(chapter, state, deed)
+                    assert targets(chapter, state, deed) == expected, (seed, deed.id)
