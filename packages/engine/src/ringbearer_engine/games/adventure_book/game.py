@@ -56,6 +56,7 @@ from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
 from .rules.trading import (
     ASK_ACTIONS,
+    HELP_ONLY,
     answer,
     answer_actions,
     ask,
@@ -141,7 +142,10 @@ class AdventureBookGame(Game[AdventureBookState]):
             options += enter_actions(chapter, state, key)
         if state.trades > 0:
             options += trade_actions(state, offers)
-        if len(state.players) > 1:
+        players = len(state.players)
+        if players == 2 and not state.helped:
+            options += HELP_ONLY[1 - state.seat]  # help_actions' commonest case, without a call
+        elif players > 1:
             options += help_actions(state)
         options += offers.plays
         if offers.ring:

@@ -24,7 +24,8 @@ from .offers import MAX_SEATS, TokenOffers, token_offers
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
 _HELP = tuple(Help(seat + 1) for seat in range(MAX_SEATS))
-_HELP_ONLY = tuple((action,) for action in _HELP)
+HELP_ONLY = tuple((action,) for action in _HELP)
+"""For each seat, the Help offer asking that seat alone (the two-seat offer)."""
 
 
 def trade_actions(state: AdventureBookState, offers: TokenOffers) -> Sequence[Trade | Swap]:
@@ -89,7 +90,7 @@ def help_actions(state: AdventureBookState) -> Sequence[Help]:
     helped = state.helped
     seat = state.seat
     if not helped and len(state.players) == 2:
-        return _HELP_ONLY[1 - seat]  # the commonest case, without a loop or a new list
+        return HELP_ONLY[1 - seat]  # the commonest case, without a loop or a new list
     return [
         _HELP[other] for other in range(len(state.players)) if other != seat and other not in helped
     ]
