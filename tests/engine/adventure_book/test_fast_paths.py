@@ -40,9 +40,17 @@ from ringbearer_engine.games.adventure_book.actions import (
     Trade,
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
+from ringbearer_engine.games.adventure_book.chapter import Deed as ChapterDeed
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
+from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
 from ringbearer_engine.games.adventure_book.content import RING
-from ringbearer_engine.games.adventure_book.rules.board import Page
+from ringbearer_engine.games.adventure_book.rules.board import (
+    Page,
+    counters_at,
+    counters_on_board,
+    together_space,
+)
 from ringbearer_engine.games.adventure_book.rules.challenges import cost_now, ready
 from ringbearer_engine.games.adventure_book.rules.deeds import targets
 from ringbearer_engine.games.adventure_book.rules.hands import hand_key, tokens
@@ -200,3 +208,100 @@ def test_a_chapter_blocks_no_piece_but_those_it_names() -> None:
             for piece in set(chapter.pieces) - named:
                 for space in chapter.spaces:
                     assert not chapter.rules.blocked(chapter, state, piece, space), (seed, piece)
+
+
+@pytest.mark.fuzz
+def test_the_spaces_blocked_all_at_once_are_those_blocked_one_by_one() -> None:
+    """``ChapterRules.blocked_spaces`` (the steps list asks it once per piece) names every
+    space that ``blocked`` refuses, and none that it allows (spaces off the board aside)."""
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            for piece in chapter.pieces:
+                spaces = chapter.rules.blocked_spaces(chapter, state, piece)
+                if spaces is None:
+                    continue
+                for space in chapter.spaces:
+                    expected = chapter.rules.blocked(chapter, state, piece, space)
+                    assert (space in spaces) == expected, (seed, piece, space)
+
+
+@pytest.mark.fuzz
+def test_chapter_4_finds_merry_and_pippin_with_an_orc_as_the_requirement_says() -> None:
+    """Chapter 4's custom requirement, written for speed, against its plain definition."""
+    chapter = page(4)
+    (requirement,) = chapter.challenges["draw-them-off"].requirements
+    for seed in range(budget(128, 12000)):
+        if seed // 4 % LAST_CHAPTER != 3:
+            continue  # not a game of chapter 4 (see played_states)
+        for state in played_states(seed):
+            spot = together_space(state, requirement.pieces)
+            expected = spot is not None and bool(counters_at(state, chapter, "orc", spot))
+            assert chapter.rules.requirement(chapter, state, requirement) == expected, seed
+
+
+def plain_toward_hobbit(chapter: Page, state: AdventureBookState, here: str) -> str:
+    """Chapter 4's hunting step as the chapter first wrote it, with nothing kept."""
+    targets = [state.pieces[h] for h in ("frodo", "sam", "merry", "pippin") if h in state.pieces]
+    if not targets or here in targets:
+        return here
+    goal = min(targets, key=lambda t: chapter.distance(here, t))
+    best = here
+    for spot in chapter.adj[here]:
+        if chapter.distance(spot, goal) < chapter.distance(best, goal):
+            best = spot
+    return best
+
+
+@pytest.mark.fuzz
+def test_chapter_4_orcs_hunt_as_the_plain_search_says() -> None:
+    chapter = page(4)
+    rules = chapter.rules
+    assert isinstance(rules, BreakingRules)
+    for seed in range(budget(128, 12000)):
+        if seed // 4 % LAST_CHAPTER != 3:
+            continue  # not a game of chapter 4 (see played_states)
+        for state in played_states(seed):
+            for here in chapter.dist:
+                expected = plain_toward_hobbit(chapter, state, here)
+                assert rules.toward_hobbit(chapter, state, here) == expected, (seed, here)
+
+
+@pytest.mark.fuzz
+def test_chapter_2_breaks_up_when_all_three_wraths_are_on_the_board() -> None:
+    """Chapter 2's check, a loop over its Wrath counters, against its plain definition; and
+    each character calms one Wrath only, so looking the Wrath up by character finds all."""
+    chapter = page(2)
+    assert len(CALMS) == len(WRATHS)
+    assert set(CALMS.values()) == set(WRATHS)
+    assert set(chapter.counter_kinds["wrath"]) == set(WRATHS)
+    for seed in range(budget(128, 12000)):
+        if seed // 4 % LAST_CHAPTER != 1:
+            continue  # not a game of chapter 2 (see played_states)
+        for state in played_states(seed):
+            full = len(counters_on_board(state, chapter, "wrath")) == 3
+            expected = "council-breaks" if full else ""
+            assert chapter.rules.check(chapter, state) == expected, seed
+
+
+def plain_fight_targets(chapter: Page, state: AdventureBookState, deed: ChapterDeed) -> list[str]:
+    """A one-fighter fight's targets as first written: the counters on the board that stand
+    on a space of a standing fighter."""
+    spaces = {state.pieces.get(f) for f in deed.fighters if f not in state.down}
+    spaces.discard(None)
+    return [
+        counter
+        for counter in counters_on_board(state, chapter, deed.target_kind)
+        if state.counters[counter] in spaces
+    ]
+
+
+@pytest.mark.fuzz
+def test_a_fights_targets_are_the_plain_ones() -> None:
+    for seed in range(budget(64, 3000)):
+        for state in played_states(seed):
+            chapter = page(state.chapter)
+            for deed in chapter.chapter.deeds:
+                if deed.target_kind and deed.reach != "next-to" and deed.fighters_needed <= 1:
+                    expected = plain_fight_targets(chapter, state, deed)
+                    assert targets(chapter, state, deed) == expected, (seed, deed.id)

@@ -31,7 +31,7 @@ every One Ring card played by choice sets off (:class:`RingCall`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -335,6 +335,14 @@ class ChapterRules:
     def blocked(self, page: Page, state: AdventureBookState, piece: str, space: str) -> bool:
         """Whether ``piece`` may not enter ``space`` now (beyond the page's ``only``)."""
         return False
+
+    def blocked_spaces(
+        self, page: Page, state: AdventureBookState, piece: str
+    ) -> Collection[str] | None:
+        """Every space :meth:`blocked` refuses to ``piece`` now (it may name spaces that are
+        not next to the piece), for a chapter that can say them faster than space by space;
+        ``None`` (the default): ask :meth:`blocked` for each step."""
+        return None
 
     blockable: frozenset[str] | None = None
     """The only pieces :meth:`blocked` can ever refuse, when a chapter knows them (``None``:

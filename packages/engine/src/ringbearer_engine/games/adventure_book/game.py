@@ -42,7 +42,7 @@ from .actions import (
     Trade,
 )
 from .chapter import PLOT_DECK_LOSS
-from .chapters import LAST_CHAPTER, page, pages
+from .chapters import FOUND, LAST_CHAPTER, page, pages
 from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
 from .rules.board import Page, stand_up
@@ -56,6 +56,7 @@ from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
 from .rules.trading import (
     ASK_ACTIONS,
+    HELP_ONLY,
     answer,
     answer_actions,
     ask,
@@ -103,7 +104,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     def actions(self, state: AdventureBookState) -> list[Action]:
         if state.result:
             return []
-        chapter = page(state.chapter)
+        chapter = FOUND.get(state.chapter) or page(state.chapter)
         if state.pending:
             return self._pending_actions(chapter, state, state.pending[0])
         if state.helper >= 0:
@@ -116,8 +117,10 @@ class AdventureBookGame(Game[AdventureBookState]):
             options: list[Action] = [END]
             if state.steps > 0:
                 options += step_actions(chapter, state, state.pieces)
-                options += rise_actions(state)
-            if chapter.entries:
+                if state.down:
+                    options += rise_actions(state)
+            if chapter.entries and not chapter.paid_near.isdisjoint(state.pieces.values()):
+                # (a piece stands next to a space entered by paying: the hand is looked up)
                 options += enter_actions(chapter, state, hand_offers(hand).key)
             if chapter.chapter.reveal_between_moves:
                 options += [Reveal(c) for c in self._revealable(chapter, state)]
@@ -133,11 +136,16 @@ class AdventureBookGame(Game[AdventureBookState]):
         options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
             options += step_actions(chapter, state, state.pieces)
-            options += rise_actions(state)
-        if chapter.entries:
+            if state.down:
+                options += rise_actions(state)
+        if chapter.entries and not chapter.paid_near.isdisjoint(state.pieces.values()):
             options += enter_actions(chapter, state, key)
-        options += trade_actions(state, offers)
-        if len(state.players) > 1:
+        if state.trades > 0:
+            options += trade_actions(state, offers)
+        players = len(state.players)
+        if players == 2 and not state.helped:
+            options += HELP_ONLY[1 - state.seat]  # help_actions' commonest case, without a call
+        elif players > 1:
             options += help_actions(state)
         options += offers.plays
         if offers.ring:
@@ -158,7 +166,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             hand = state.solo if pending.solo else state.hands[pending.seat]
             return list(token_offers(hand).drops)
         if kind == "steps":
-            pieces = [pending.piece] if pending.lock and pending.piece else list(state.pieces)
+            pieces = [pending.piece] if pending.lock and pending.piece else state.pieces
             return [*step_actions(chapter, state, pieces), STOP]
         if kind == "ask":
             return list(ASK_ACTIONS)
@@ -187,7 +195,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     ) -> None:
         """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
         return), by default nowhere: the commonest events are then not even built."""
-        chapter = page(state.chapter)
+        chapter = FOUND.get(state.chapter) or page(state.chapter)
         _HANDLERS[type(action)](self, chapter, state, action, events)
         settle(chapter, state, events)
 

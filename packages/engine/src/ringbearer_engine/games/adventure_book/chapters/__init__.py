@@ -50,18 +50,20 @@ def pages() -> dict[int, Page]:
     return {**_builtin(), **_extra}
 
 
-_found: dict[int, Page] = {}
-"""Chapters already looked up: the rules ask for the page at every step."""
+FOUND: dict[int, Page] = {}
+"""Chapters already looked up: the rules ask for the page at every step. The game's own
+entry points read it directly (``FOUND.get(n) or page(n)``), saving a call at every step;
+anything else calls :func:`page`."""
 
 
 def page(number: int) -> Page:
     """The playable chapter ``number``; ``KeyError`` if this version does not have it."""
-    found = _found.get(number)
+    found = FOUND.get(number)
     if found is None:
         found = _extra.get(number) or _builtin().get(number)
         if found is None:
             raise KeyError(number)
-        _found[number] = found
+        FOUND[number] = found
     return found
 
 
@@ -69,10 +71,10 @@ def add_chapter(chapter: Chapter, rules: ChapterRules = NO_RULES) -> Page:
     """Make a chapter playable from outside this package (tests, later content packs)."""
     compiled = Page(chapter, rules)
     _extra[chapter.number] = compiled
-    _found.pop(chapter.number, None)
+    FOUND.pop(chapter.number, None)
     return compiled
 
 
 def remove_chapter(number: int) -> None:
     _extra.pop(number, None)
-    _found.pop(number, None)
+    FOUND.pop(number, None)

@@ -64,6 +64,8 @@ WRATHS: dict[str, tuple[str, str]] = {
     "human-wrath": ("aragorn", "gardens"),
 }
 """Wrath counter -> (the character who calms it, the space where it appears)."""
+CALMS = {calmer: wrath for wrath, (calmer, _) in WRATHS.items()}
+"""Character -> the Wrath counter they calm (one each)."""
 
 CHAPTER = Chapter(
     number=2,
@@ -259,12 +261,18 @@ class ForgingRules(ChapterRules):
     def on_enter(
         self, page: Page, state: AdventureBookState, piece: str, space: str, events: list[Event]
     ) -> None:
-        for wrath, (calmer, _) in WRATHS.items():
-            if calmer == piece and state.counters.get(wrath) == space:
-                remove_counter(page, state, wrath, f"{piece.title()} calms it", events)
+        wrath = CALMS.get(piece)  # every step lands: most pieces calm no Wrath
+        if wrath is not None and state.counters.get(wrath) == space:
+            remove_counter(page, state, wrath, f"{piece.title()} calms it", events)
 
     def check(self, page: Page, state: AdventureBookState) -> str:
-        return "council-breaks" if len(counters_on_board(state, page, "wrath")) == 3 else ""
+        """All three Wrath counters on the board (none turns over in this chapter). Asked
+        after every action: a plain loop over the three, without building a list."""
+        where = state.counters
+        for wrath in WRATHS:
+            if not where.get(wrath):
+                return ""
+        return "council-breaks"
 
     def ring_targets(self, page: Page, state: AdventureBookState) -> Sequence[str | None]:
         return counters_on_board(state, page, "wrath")

@@ -21,6 +21,7 @@ Special rules (code below):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ringbearer_engine.events import Event
 
@@ -237,6 +238,22 @@ class BreakingRules(ChapterRules):
             return False
         return any(state.counters.get(o) == space for o in page.counter_kinds["orc"])
 
+    def blocked_spaces(self, page: Page, state: AdventureBookState, piece: str) -> set[str]:
+        """:meth:`blocked` for all spaces at once: the Orcs' spaces without a fighter."""
+        orcs: set[str] = set()
+        if piece != "frodo" or state.flags.get("frodo-hidden"):
+            return orcs
+        where = state.counters
+        for orc in page.counter_kinds["orc"]:
+            spot = where.get(orc)
+            if spot:
+                orcs.add(spot)
+        if orcs:
+            pieces = state.pieces
+            for fighter in FIGHTERS:
+                orcs.discard(pieces.get(fighter, ""))
+        return orcs
+
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:
@@ -261,12 +278,9 @@ class BreakingRules(ChapterRules):
         targets = [state.pieces[h] for h in HOBBITS if h in state.pieces]
         if not targets or here in targets:
             return here
-        goal = min(targets, key=lambda t: page.distance(here, t))
-        best = here
-        for spot in page.adj[here]:
-            if page.distance(spot, goal) < page.distance(best, goal):
-                best = spot
-        return best
+        away = page.dist.get(here, {})
+        goal = min(targets, key=lambda t: away.get(t, 99))
+        return _step_toward(page, here, goal)
 
     def reach(self, page: Page, state: AdventureBookState, spot: str, events: list[Event]) -> None:
         if state.pieces.get("sam") == spot:
@@ -276,8 +290,16 @@ class BreakingRules(ChapterRules):
         return "frodo-captured" if state.flags.get("frodo-captured") else ""
 
     def requirement(self, page: Page, state: AdventureBookState, req: Requirement) -> bool:
-        spot = together_space(state, req.pieces)
-        return spot is not None and bool(counters_at(state, page, "orc", spot))
+        """The pieces together on a space with an Orc (asked at every Storytelling step: the
+        first piece's space decides at once when the others stand elsewhere)."""
+        where = state.pieces
+        spot = where.get(req.pieces[0]) if req.pieces else None
+        if spot is None:
+            return False
+        for piece in req.pieces:
+            if where.get(piece) != spot:
+                return False
+        return bool(counters_at(state, page, "orc", spot))
 
     def reward(
         self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
@@ -358,6 +380,17 @@ class BreakingRules(ChapterRules):
         if frodo and self.danger(page, state, "frodo", frodo) >= 120:
             return [None]
         return []
+
+
+@lru_cache(maxsize=4096)
+def _step_toward(page: Page, here: str, goal: str) -> str:
+    """The first of ``here``'s neighbours nearest to ``goal`` (``here`` if none is nearer);
+    kept per page and pair of spaces: every Orc asks at every hunt, and the board is small."""
+    best = here
+    for spot in page.adj[here]:
+        if page.distance(spot, goal) < page.distance(best, goal):
+            best = spot
+    return best
 
 
 RULES = BreakingRules()

@@ -36,7 +36,7 @@ Special rules (code below):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ringbearer_engine.events import Event
 
@@ -293,6 +293,15 @@ class ShelobsLairRules(ChapterRules):
             return False
         here = state.pieces.get(piece, "")
         return bool(counters_at(state, page, WEB, here))
+
+    def blocked_spaces(
+        self, page: Page, state: AdventureBookState, piece: str
+    ) -> Collection[str] | None:
+        """:meth:`blocked` for all spaces at once: every space, or none."""
+        if piece not in HOBBITS:
+            return ()
+        caught = counters_at(state, page, WEB, state.pieces.get(piece, ""))
+        return page.spaces if caught else ()
 
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]

@@ -106,6 +106,10 @@ class Page:
         """Whether the chapter reacts to One Ring cards being played (data or rules)."""
         self.enter_hook = type(rules).on_enter is not ChapterRules.on_enter
         """Whether the chapter reacts to a piece landing on a space (most do not)."""
+        self.loss_checks = bool(self.data_losses) or type(rules).check is not ChapterRules.check
+        """Whether anything can lose the chapter between two actions (data or rules)."""
+        self.end_turn_hook = type(rules).end_turn is not ChapterRules.end_turn
+        """Whether the chapter does anything when a turn ends."""
         self.dynamic_blocks = type(rules).blocked is not ChapterRules.blocked
         """Whether the chapter's rules can forbid a step at some moments (slower checks)."""
         self.blockable = rules.blockable if self.dynamic_blocks else frozenset()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ringbearer_engine.events import DISCARDED, Event
 
+from ..chapters import FOUND, page
 from ..content import RING, TOKEN
 from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
@@ -61,12 +62,13 @@ def spend(
 
 def _ring_played(state: AdventureBookState, events: list[Event]) -> None:
     """A One Ring card was played by choice: the chapter's call, then its rules' hook."""
-    from ..chapters import page  # late: the chapters import the rule modules
-    from .turn import run_effect  # late: the turn draws cards through this module
-
-    chapter = page(state.chapter)
+    chapter = FOUND.get(state.chapter) or page(state.chapter)
     if not chapter.ring_hook:
         return
+    # Late, and only for the chapters that react (an import in a function costs some 10 µs):
+    # the turn draws cards through this module.
+    from .turn import run_effect
+
     call = chapter.chapter.ring_call
     if call is not None:
         events.append(RuleNote(call.text))

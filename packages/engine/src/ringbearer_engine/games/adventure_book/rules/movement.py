@@ -8,7 +8,7 @@ space it enters, so chapter effects that trigger on landing happen at each step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ringbearer_engine.events import DISCARDED, Event
@@ -34,12 +34,30 @@ def can_step(page: Page, state: AdventureBookState, piece: str, dst: str) -> boo
 
 
 def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -> list[Move]:
+    """The single steps open to ``pieces`` (``state.pieces`` itself for every piece on the
+    board), in the order of ``pieces`` and of each piece's neighbours."""
+    where = state.pieces
     options: list[Move] = []
     steps_from = page.steps_from
+    if pieces is where and not state.down and not page.carriers:
+        # Every piece on the board, none lying down, none needing a carrier (most steps of
+        # most chapters): each piece's moves are joined without testing them, and the few
+        # pieces a chapter may block have their refused moves taken out afterwards. A
+        # piece's moves are distinct objects (another piece's moves never equal them), so
+        # taking the refused ones out leaves exactly what testing each move in place would.
+        for piece, spot in where.items():
+            options += steps_from[piece][spot]
+        blockable = page.blockable
+        if blockable is None:
+            blocked = page.rules.blocked
+            return [m for m in options if not blocked(page, state, m.piece, m.to)]
+        if blockable:
+            for move in _refused(page, state, where, blockable):
+                options.remove(move)  # each move is in the list once
+        return options
     blockable = page.blockable
     carried = page.carriers
     down = state.down
-    where = state.pieces
     for piece in pieces:
         here = where.get(piece)
         if not here or (down and piece in down):
@@ -48,11 +66,40 @@ def step_actions(page: Page, state: AdventureBookState, pieces: Iterable[str]) -
             continue
         moves = steps_from[piece][here]
         if blockable is None or piece in blockable:
-            blocked = page.rules.blocked
-            options += [m for m in moves if not blocked(page, state, piece, m.to)]
+            options += _unblocked(page, state, piece, moves)
         else:
             options += moves
     return options
+
+
+def _unblocked(
+    page: Page, state: AdventureBookState, piece: str, moves: tuple[Move, ...]
+) -> Sequence[Move]:
+    """The ``moves`` of ``piece`` that the chapter's rules allow now."""
+    rules = page.rules
+    spaces = rules.blocked_spaces(page, state, piece)
+    if spaces is None:
+        return [m for m in moves if not rules.blocked(page, state, piece, m.to)]
+    return [m for m in moves if m.to not in spaces] if spaces else moves
+
+
+def _refused(
+    page: Page, state: AdventureBookState, where: dict[str, str], blockable: frozenset[str]
+) -> list[Move]:
+    """The steps of ``blockable`` pieces that the chapter's rules refuse now."""
+    refused: list[Move] = []
+    rules = page.rules
+    for piece in blockable:
+        here = where.get(piece)
+        if not here:
+            continue
+        moves = page.steps_from[piece][here]
+        spaces = rules.blocked_spaces(page, state, piece)
+        if spaces is None:
+            refused += [m for m in moves if rules.blocked(page, state, piece, m.to)]
+        elif spaces:
+            refused += [m for m in moves if m.to in spaces]
+    return refused
 
 
 def rise_actions(state: AdventureBookState) -> list[Rise]:

@@ -48,18 +48,27 @@ class HandOffers(NamedTuple):
 
 
 _OFFERS: dict[tuple[str, ...], HandOffers] = {}
+_BY_CARDS: dict[tuple[str, ...], HandOffers] = {}
+"""The same offers per exact sequence of cards: the hand is asked about again at every step
+that does not change it, and its cards make the key without reading their tokens."""
 _BY_OWN: dict[tuple[str, ...], TokenOffers] = {}
 
 
 def hand_offers(hand: list[str]) -> HandOffers:
     """The offers of the active ``hand`` (a list of card ids), kept per token sequence: the
     active hand is asked about at every step of a turn."""
-    held = tuple([TOKEN[card] for card in hand])
-    found = _OFFERS.get(held)
+    cards = tuple(hand)
+    found = _BY_CARDS.get(cards)
     if found is None:
-        if len(_OFFERS) >= _LIMIT:
-            _OFFERS.clear()
-        found = _OFFERS[held] = HandOffers(tuple(sorted(held)), _by_own(held))
+        held = tuple([TOKEN[card] for card in hand])
+        found = _OFFERS.get(held)
+        if found is None:
+            if len(_OFFERS) >= _LIMIT:
+                _OFFERS.clear()
+            found = _OFFERS[held] = HandOffers(tuple(sorted(held)), _by_own(held))
+        if len(_BY_CARDS) >= _LIMIT:
+            _BY_CARDS.clear()
+        _BY_CARDS[cards] = found
     return found
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ..chapter import Challenge, Requirement
 from ..state import AdventureBookState
-from .board import Page
+from .board import Page, counters_at, counters_on_board
 from .challenges import requirement_met
 
 Check = Callable[[AdventureBookState], bool]
@@ -140,6 +140,20 @@ def _compile_requirement(page: Page, req: Requirement) -> Check:
     if kind == "flag-at-least":
         key, count = req.key, req.count
         return lambda state: state.flags.get(key, 0) >= count
+    if kind == "none-on-board":
+        key = req.key
+        return lambda state: not counters_on_board(state, page, key)
+    if kind == "none-at":
+        key = req.key
+        return lambda state: not counters_at(state, page, key, space)
+    if kind == "counter-at":
+        key, count = req.key, max(1, req.count)
+        return lambda state: len(counters_at(state, page, key, space)) >= count
+    if kind == "custom":
+        # Straight to the chapter's rules, past ``requirement_met``'s dispatch (custom is the
+        # last kind it tries).
+        custom = page.rules.requirement
+        return lambda state: custom(page, state, req)
     return lambda state: requirement_met(page, state, req)
 
 

@@ -9,6 +9,8 @@ grant another), and it is not a "use" of a One Ring card (AB-A12).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ringbearer_engine.events import DISCARDED, Event
 
 from ..actions import Answer, Ask, Help, Swap, Trade
@@ -22,14 +24,20 @@ from .offers import MAX_SEATS, TokenOffers, token_offers
 ASKS = ("any", *KINDS)
 ASK_ACTIONS = [Ask(kind) for kind in ASKS]
 _HELP = tuple(Help(seat + 1) for seat in range(MAX_SEATS))
+HELP_ONLY = tuple((action,) for action in _HELP)
+"""For each seat, the Help offer asking that seat alone (the two-seat offer)."""
 
 
-def trade_actions(state: AdventureBookState, offers: TokenOffers) -> list[Trade | Swap]:
+def trade_actions(state: AdventureBookState, offers: TokenOffers) -> Sequence[Trade | Swap]:
     """The turn's trade: each distinct token of the active hand (whose ``offers`` are given)
     to each other player holding cards, or swapped with the solo hand."""
     if state.trades <= 0 or not offers.own:
         return []
-    if len(state.players) == 1:
+    players = len(state.players)
+    if players == 2:
+        partner = 1 - state.seat  # the commonest case, without a loop
+        return offers.trades[partner] if state.hands[partner] else ()
+    if players == 1:
         solo = tokens(state.solo)
         return [Swap(give, got) for give in offers.own for got in solo]
     options: list[Trade | Swap] = []
@@ -78,11 +86,11 @@ def swap(state: AdventureBookState, give: str, got: str, events: list[Event]) ->
     events.append(SoloSwapped(who(state, state.seat), give, got))
 
 
-def help_actions(state: AdventureBookState) -> list[Help]:
+def help_actions(state: AdventureBookState) -> Sequence[Help]:
     helped = state.helped
     seat = state.seat
     if not helped and len(state.players) == 2:
-        return [_HELP[1 - seat]]  # the commonest case, without a loop
+        return HELP_ONLY[1 - seat]  # the commonest case, without a loop or a new list
     return [
         _HELP[other] for other in range(len(state.players)) if other != seat and other not in helped
     ]

@@ -38,6 +38,8 @@ from .supply import place_from_supply
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")
 """Flags that last for one turn only."""
+_DECIDING = ("move", "story")
+"""The phases in which the active player decides (the turn does not carry on by itself)."""
 
 
 def check_options(options: AdventureBookOptions) -> Page:
@@ -140,7 +142,7 @@ def end_storytelling(chapter: Page, state: AdventureBookState, events: list[Even
     state.helper = -1
     state.steps = 0
     amount = DRAW - state.flags.pop("short-draw", 0)
-    draw_story(state, state.hands[state.seat], amount, who(state, state.seat), events)
+    draw_story(state, state.hands[state.seat], amount, state.players[state.seat], events)
     state.phase = "plot"
     if not state.plot_deck:
         lose(state, PLOT_DECK_LOSS.id, PLOT_DECK_LOSS.text, events)
@@ -199,10 +201,20 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
+    if not state.pending and state.phase in _DECIDING:
+        # The commonest case (a step of Movement or Storytelling): only the lose conditions
+        # are left to test, as the first round of the loop below would.
+        if chapter.loss_checks and not state.result:
+            losses = chapter.readiness.lost if chapter.data_losses else None
+            lost = (losses(state) if losses else "") or chapter.rules.check(chapter, state)
+            if lost:
+                lose(state, lost, chapter.lose_texts.get(lost, lost), events)
+        return
+    watch = chapter.loss_checks  # a chapter that nothing loses between actions skips them
     check = chapter.rules.check
     losses = chapter.readiness.lost if chapter.data_losses else None
     while not state.result:
-        lost = (losses(state) if losses else "") or check(chapter, state)
+        lost = ((losses(state) if losses else "") or check(chapter, state)) if watch else ""
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
@@ -229,10 +241,11 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
         if state.phase == "limit":
             if len(state.hands[state.seat]) > HAND_LIMIT:
                 return
-            chapter.rules.end_turn(chapter, state, events)
-            if ended(state):
-                return  # the chapter's end-of-turn rule ended the attempt
-            lost = data_loss(chapter, state) or chapter.rules.check(chapter, state)
+            if chapter.end_turn_hook:
+                chapter.rules.end_turn(chapter, state, events)
+                if ended(state):
+                    return  # the chapter's end-of-turn rule ended the attempt
+            lost = (data_loss(chapter, state) or check(chapter, state)) if watch else ""
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
                 return
