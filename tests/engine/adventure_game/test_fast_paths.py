@@ -4,6 +4,8 @@ random positions of every kind and on positions from random play."""
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from adventure_game.table import GAME
 from fuzzing import budget
@@ -27,6 +29,7 @@ from ringbearer_engine.games.adventure_game.actions import (
     STEP,
     SWAP,
     THROUGH,
+    TownSwap,
 )
 from ringbearer_engine.games.adventure_game.board import (
     BACKWARD,
@@ -62,7 +65,7 @@ def plain_legal_actions(state: AdventureState) -> list[Action]:
     if state.pending == PENDING_PLACE_NAZGUL:
         return [PLACE[s] for s in range(COUNT) if CLEAR[s] and s not in state.nazgul]
     if state.pending:
-        return town_swaps(state.hands[state.pending_seat])
+        return list(plain_town_swaps(state.hands[state.pending_seat]))
     seat = state.current
     here = state.pawns[seat]
     kinds = [card for card in CARD_ORDER if card in state.hands[seat]]
@@ -105,6 +108,17 @@ def plain_legal_actions(state: AdventureState) -> list[Action]:
         elif card in ("move-nazgul", "move-opponent", "gollum", "boromir", "new-hand"):
             out.extend(plays_without_moving(state, seat, card))
     return out + swaps
+
+
+def plain_town_swaps(hand: list[str]) -> list[TownSwap]:
+    """Every distinct set of cards the hand could give up, by how many of each kind, in card
+    order; the fewer cards first."""
+    counts = [(card, hand.count(card)) for card in CARD_ORDER if card in hand]
+    swaps = [
+        TownSwap(tuple(card for (card, _), n in zip(counts, taken, strict=True) for _ in range(n)))
+        for taken in product(*(range(n + 1) for _, n in counts))
+    ]
+    return sorted(swaps, key=lambda swap: len(swap.cards))
 
 
 def plays_without_moving(state: AdventureState, seat: int, card: str) -> list[Action]:
@@ -169,6 +183,17 @@ def test_legal_actions_equal_their_plain_definition_in_random_play() -> None:
             options = legal_actions(state)
             assert options == plain_legal_actions(state), seed
             GAME.advance(state, options[pick(len(options))])
+
+
+@pytest.mark.fuzz
+def test_town_swaps_equal_their_plain_definition_for_any_hand() -> None:
+    # Hands in any order and of any size up to seven, so that the swaps worked out per count
+    # of each kind serve hands they were not first made for.
+    for seed in range(budget(3000, 100_000)):
+        pick = Chance.seeded(seed).below
+        hand = [FULL_DECK[pick(len(FULL_DECK))] for _ in range(pick(8))]
+        assert town_swaps(hand) == plain_town_swaps(hand), (seed, hand)
+        assert town_swaps(hand) == plain_town_swaps(hand), (seed, hand)  # remembered
 
 
 @pytest.mark.fuzz

@@ -8,7 +8,6 @@ from typing import Any
 import msgspec
 
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
-from ringbearer_engine.events import DISCARDED
 from ringbearer_engine.game import BotFactory
 
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
@@ -23,7 +22,7 @@ from .content import (
 )
 from .rules.explain import prompt, why_illegal
 from .rules.legal import legal_actions
-from .rules.resolve import HANDLERS
+from .rules.resolve import HANDLERS, carry_out
 from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
 from .view import make_view
@@ -67,13 +66,10 @@ class AdventureGame(Game[AdventureState]):
         HANDLERS[type(action)](state, action, events)
         return events
 
-    def advance(
-        self, state: AdventureState, action: Action, events: list[Event] = DISCARDED
-    ) -> None:
-        """Carry out ``action`` as :meth:`apply` does, its events going nowhere by default
-        (the rules then skip building the commonest ones). Simulations and replays call this
-        once a step, so it dispatches straight to the action's handler."""
-        HANDLERS[type(action)](state, action, events)
+    # Simulations and replays call this once a step: the rules' function itself, which goes
+    # straight to the action's handler (its events going nowhere unless a list is given;
+    # the rules then skip building the commonest ones).
+    advance = staticmethod(carry_out)
 
     def to_move(self, state: AdventureState) -> int | None:
         if state.ended:

@@ -53,7 +53,7 @@ from ..board import (
     ORCS,
     WALKS,
 )
-from ..content import CARD_TYPES
+from ..content import CARD_RANK, CARD_TYPES
 from ..state import PENDING_PLACE_NAZGUL, AdventureState
 
 CARD_ORDER: tuple[str, ...] = tuple(card.id for card in CARD_TYPES)
@@ -91,56 +91,99 @@ WALK_PLAYS: dict[int, tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = 
     for steps, walks in WALKS.items()
 }
 """``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes."""
+
+
+Walk = tuple[Action, tuple[int, ...]]
+MovePlays = tuple[tuple[Action, ...], tuple[Walk, ...], tuple[Action, ...]]
+"""A free pawn's moves from one space: the plays always open, the walks a Nazgûl may block
+(each with the spaces it passes), and the plays listed after the walks."""
+
+
+def _free_moves(move2: bool, move3: bool, through: bool) -> tuple[MovePlays, ...]:
+    """:data:`MovePlays` per space for a hand holding the given moving cards: the steps, the
+    Move 2 then Move 3 walks, then Through Mountains. With no walk to check, all in one."""
+    tables = [WALK_PLAYS[n] for n, held in ((2, move2), (3, move3)) if held]
+    out: list[MovePlays] = []
+    for here in range(COUNT):
+        walks = tuple(walk for table in tables for walk in table[here])
+        after = THROUGH_FROM[here] if through else ()
+        if walks:
+            out.append((STEPS_FROM[here], walks, after))
+        else:
+            out.append((STEPS_FROM[here] + after, (), ()))
+    return tuple(out)
+
+
+FREE_MOVES: dict[tuple[bool, bool, bool], tuple[MovePlays, ...]] = {
+    (move2, move3, through): _free_moves(move2, move3, through)
+    for move2, move3, through in product((False, True), repeat=3)
+}
+"""The moves of a free pawn, by which of Move 2, Move 3 and Through Mountains are held."""
 LANDINGS: tuple[Action, ...] = tuple(PLACE[s] for s in CLEAR_SPACES)
 LANDING_INDEX: dict[int, int] = {s: i for i, s in enumerate(CLEAR_SPACES)}
+CLIMBING: dict[bool, tuple[tuple[Action, ...], ...]] = {
+    False: ((CLIMB,),) * COUNT,
+    True: tuple((CLIMB, *THROUGH_CLIMBING[s]) for s in range(COUNT)),
+}
+"""A pawn held on a Mountain space: turning the die down, then Through Mountains if held."""
 
 
 class HandPlays:
-    """Which cards a hand holds, as flags, and the swaps (option E) it allows.
+    """What a hand can do wherever its pawn stands, worked out once per set of card kinds
+    held: flags for the cards played on others, and tables of the plays that move the pawn.
 
-    Worked out once per distinct hand (a few thousand at most) and remembered: the legal
-    actions are listed on every decision, and testing flags is cheaper than going through
-    the cards.
+    The legal actions are listed on every decision; looking these up is cheaper than going
+    through the cards.
     """
 
     __slots__ = (
+        "climbing",
         "defeat_nazgul",
         "defeat_orcs",
         "escape",
+        "free",
         "lift",
         "new_hand",
         "push",
         "swaps",
+        "tail",
         "takers",
-        "through",
-        "walks",
     )
 
-    def __init__(self, hand: tuple[str, ...]) -> None:
-        # The walk tables of the Move cards held: Move 2's, then Move 3's.
-        self.walks = tuple(WALK_PLAYS[n] for n in (2, 3) if f"move-{n}" in hand)
-        self.through = "through-mountains" in hand
-        self.defeat_orcs = "defeat-orcs" in hand
-        self.lift = "move-nazgul" in hand
-        self.defeat_nazgul = "defeat-nazgul" in hand
-        self.push = "move-opponent" in hand
+    def __init__(self, kinds: frozenset[str]) -> None:
+        through = "through-mountains" in kinds
+        self.free = FREE_MOVES["move-2" in kinds, "move-3" in kinds, through]
+        self.climbing = CLIMBING[through]
+        self.defeat_orcs = "defeat-orcs" in kinds
+        self.lift = "move-nazgul" in kinds
+        self.defeat_nazgul = "defeat-nazgul" in kinds
+        self.push = "move-opponent" in kinds
         # The plays of Gollum, then Boromir, by the seat they take from.
-        self.takers = (GOLLUM,) * ("gollum" in hand) + (BOROMIR,) * ("boromir" in hand)
-        self.new_hand = "new-hand" in hand
-        self.escape = "escape" in hand
-        self.swaps: tuple[Action, ...] = tuple(SWAP[card] for card in CARD_ORDER if card in hand)
+        self.takers = (GOLLUM,) * ("gollum" in kinds) + (BOROMIR,) * ("boromir" in kinds)
+        self.new_hand = "new-hand" in kinds
+        self.escape = "escape" in kinds
+        self.swaps: tuple[Action, ...] = tuple(SWAP[card] for card in CARD_ORDER if card in kinds)
+        # What ends the list of a pawn no monster holds.
+        self.tail: tuple[Action, ...] = (NEW_HAND,) * self.new_hand + self.swaps
 
 
-_hand_plays: dict[tuple[str, ...], HandPlays] = {}
+_plays_of_kinds: dict[frozenset[str], HandPlays] = {}
 _town_swaps: dict[tuple[str, ...], tuple[TownSwap, ...]] = {}
+_giving_up: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_hand_plays: dict[tuple[str, ...], HandPlays] = {}
 
 
 def hand_plays(hand: list[str]) -> HandPlays:
-    """The :class:`HandPlays` of a hand, remembered per hand."""
+    """The :class:`HandPlays` of a hand, remembered per hand (and made once per set of kinds:
+    there are fewer of those, so a hand not seen before is quick to add)."""
     key = tuple(hand)
     plays = _hand_plays.get(key)
     if plays is None:
-        plays = _hand_plays[key] = HandPlays(key)
+        kinds = frozenset(key)
+        plays = _plays_of_kinds.get(kinds)
+        if plays is None:
+            plays = _plays_of_kinds[kinds] = HandPlays(kinds)
+        _hand_plays[key] = plays
     return plays
 
 
@@ -154,7 +197,8 @@ def legal_actions(state: AdventureState) -> list[Action]:
             return nazgul_landings(state)
         return town_swaps(state.hands[state.pending_seat])
     seat = state.current
-    here = state.pawns[seat]
+    pawns = state.pawns
+    here = pawns[seat]
     hand = state.hands[seat]
     plays = _hand_plays.get(tuple(hand)) or hand_plays(hand)
     nazgul = state.nazgul
@@ -162,46 +206,42 @@ def legal_actions(state: AdventureState) -> list[Action]:
     if held:
         out: list[Action] = [DEFEAT_ORCS] if plays.defeat_orcs and here in ORCS else []
     elif MOUNTAIN[here] and state.mountain[seat] > 0:
-        out = [CLIMB]
-        if plays.through:
-            out.extend(THROUGH_CLIMBING[here])
+        out = list(plays.climbing[here])
     else:
-        out = list(STEPS_FROM[here])
-        for walks in plays.walks:
-            for play, passed in walks[here]:
+        head, walks, after = plays.free[here]
+        out = list(head)
+        if walks:
+            for play, passed in walks:
                 for space in passed:
                     if space in nazgul:
                         break  # a Nazgûl blocks the way (AG-A7)
                 else:
                     out.append(play)
-        if plays.through:
-            out.extend(THROUGH_FROM[here])
+            out += after
     # The cards that do not move their player's pawn, played anywhere (this block is written
     # out rather than called: it runs on nearly every decision).
     if plays.lift:
         # There are more clear spaces than Nazgûl, so a lifted one can always land.
-        out.extend(map(LIFT.__getitem__, nazgul))
+        out += map(LIFT.__getitem__, nazgul)
     if held and plays.defeat_nazgul and here in nazgul:
         out.append(DEFEAT_NAZGUL)
     if plays.push:
-        pawns = state.pawns
         for other in RIVALS[len(pawns)][seat]:
             space = pawns[other]
             if CLEAR[space] and space not in nazgul:
-                out.extend(PUSHES[other][space])
-    if plays.takers and any(state.rings):
-        pawns, rings_of = state.pawns, state.rings
+                out += PUSHES[other][space]
+    if plays.takers and any(rings_of := state.rings):
         for takers in plays.takers:
             for other in RIVALS[len(pawns)][seat]:
                 # ring_can_be_taken, written out.
                 rings = rings_of[other]
                 if rings > 1 or (rings == 1 and not BEYOND_LORIEN[pawns[other]]):
                     out.append(takers[other])
-    if plays.new_hand:
-        out.append(NEW_HAND)
     if held:
+        if plays.new_hand:
+            out.append(NEW_HAND)
         return _leaving_a_monster(state, seat, here, plays, out)
-    out.extend(plays.swaps)
+    out += plays.tail
     return out
 
 
@@ -255,15 +295,31 @@ def nazgul_landings(state: AdventureState) -> list[Action]:
 def town_swaps(hand: list[str]) -> list[Action]:
     """Every distinct set of cards the hand could give up at a town, keeping all first."""
     key = tuple(hand)
-    cached = _town_swaps.get(key)
-    if cached is None:
-        counts = [(card, hand.count(card)) for card in CARD_ORDER if card in hand]
-        swaps: list[TownSwap] = []
-        for choice in product(*(range(n + 1) for _, n in counts)):
-            cards = tuple(
-                card for (card, _), taken in zip(counts, choice, strict=True) for _ in range(taken)
-            )
-            swaps.append(TownSwap(cards))
-        swaps.sort(key=lambda swap: len(swap.cards))
-        cached = _town_swaps[key] = tuple(swaps)
-    return list(cached)
+    swaps = _town_swaps.get(key)
+    if swaps is None:
+        cards = sorted(key, key=CARD_RANK.__getitem__)
+        counts = tuple(map(cards.count, sorted(set(key), key=CARD_RANK.__getitem__)))
+        picks = _giving_up.get(counts) or _places_given_up(counts)
+        swaps = _town_swaps[key] = tuple(
+            [TownSwap(tuple(map(cards.__getitem__, places))) for places in picks]
+        )
+    return list(swaps)
+
+
+def _places_given_up(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For a hand holding ``counts`` copies of each kind it holds (in card order), the places
+    in the hand (sorted in card order) of the cards each town swap gives up: every choice of
+    how many of each kind to give up, in the order of :func:`itertools.product`, then the
+    fewer cards first. Worked out once per ``counts``, since hands share them."""
+    starts = [sum(counts[:n]) for n in range(len(counts))]
+    choices = [
+        tuple(
+            place
+            for start, taken in zip(starts, choice, strict=True)
+            for place in range(start, start + taken)
+        )
+        for choice in product(*(range(n + 1) for n in counts))
+    ]
+    choices.sort(key=len)
+    places = _giving_up[counts] = tuple(choices)
+    return places
