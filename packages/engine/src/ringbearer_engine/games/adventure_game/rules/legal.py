@@ -73,6 +73,9 @@ RIVALS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for seats in range(len(PUSH) + 1)
 )
 """``RIVALS[seats][seat]``: the other seats of a match of ``seats``, in seat order."""
+RINGS_KEPT: tuple[int, ...] = tuple(int(BEYOND_LORIEN[s]) for s in range(COUNT))
+"""The rings a pawn on each space keeps from Gollum and Boromir: its last one once it has
+left Lórien (:func:`ring_can_be_taken` is ``rings > RINGS_KEPT[space]``)."""
 STEPS_FROM: tuple[tuple[Action, ...], ...] = tuple(
     tuple(STEP[to] for to in FORWARD[s]) for s in range(COUNT)
 )
@@ -222,21 +225,22 @@ def legal_actions(state: AdventureState) -> list[Action]:
     # out rather than called: it runs on nearly every decision).
     if plays.lift:
         # There are more clear spaces than Nazgûl, so a lifted one can always land.
-        out += map(LIFT.__getitem__, nazgul)
+        for space in nazgul:
+            out.append(LIFT[space])
     if held and plays.defeat_nazgul and here in nazgul:
         out.append(DEFEAT_NAZGUL)
-    if plays.push:
-        for other in RIVALS[len(pawns)][seat]:
-            space = pawns[other]
-            if CLEAR[space] and space not in nazgul:
-                out += PUSHES[other][space]
-    if plays.takers and any(rings_of := state.rings):
-        for takers in plays.takers:
-            for other in RIVALS[len(pawns)][seat]:
-                # ring_can_be_taken, written out.
-                rings = rings_of[other]
-                if rings > 1 or (rings == 1 and not BEYOND_LORIEN[pawns[other]]):
-                    out.append(takers[other])
+    if plays.push or plays.takers:
+        rivals = RIVALS[len(pawns)][seat]
+        if plays.push:
+            for other in rivals:
+                space = pawns[other]
+                if CLEAR[space] and space not in nazgul:
+                    out += PUSHES[other][space]
+        if plays.takers and any(rings_of := state.rings):
+            for takers in plays.takers:
+                for other in rivals:
+                    if rings_of[other] > RINGS_KEPT[pawns[other]]:
+                        out.append(takers[other])
     if held:
         if plays.new_hand:
             out.append(NEW_HAND)
