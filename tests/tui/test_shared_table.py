@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
@@ -200,6 +200,7 @@ async def test_joining_a_table_that_does_not_exist_says_so(served: Served, paths
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         assert "no open table 'zzzz'" in dialog.body
+        await until(lambda: isinstance(app.focused, Button), pilot)  # fully open, then close
 
 
 async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(

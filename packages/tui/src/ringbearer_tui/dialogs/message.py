@@ -31,7 +31,11 @@ class MessageDialog(Dialog[None]):
             yield Button(self.button, variant="primary", id="close")
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
+        # A query, not query_one: when the app closes as the dialog opens (a player quitting
+        # at once), its children may already be gone by the time it mounts.
+        buttons = self.query(Button)
+        if buttons:
+            buttons.first().focus()
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)
