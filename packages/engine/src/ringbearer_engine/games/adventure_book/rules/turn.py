@@ -38,8 +38,6 @@ from .supply import place_from_supply
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")
 """Flags that last for one turn only."""
-_DECIDING = ("move", "story")
-"""The phases in which the active player decides (the turn does not carry on by itself)."""
 
 
 def check_options(options: AdventureBookOptions) -> Page:
@@ -201,15 +199,6 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
-    if not state.pending and state.phase in _DECIDING:
-        # The commonest case (a step of Movement or Storytelling): only the lose conditions
-        # are left to test, as the first round of the loop below would.
-        if chapter.loss_checks and not state.result:
-            losses = chapter.readiness.lost if chapter.data_losses else None
-            lost = (losses(state) if losses else "") or chapter.rules.check(chapter, state)
-            if lost:
-                lose(state, lost, chapter.lose_texts.get(lost, lost), events)
-        return
     watch = chapter.loss_checks  # a chapter that nothing loses between actions skips them
     check = chapter.rules.check
     losses = chapter.readiness.lost if chapter.data_losses else None

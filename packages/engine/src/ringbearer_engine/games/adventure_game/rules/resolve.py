@@ -54,40 +54,16 @@ from ..events import (
 from ..state import PENDING_NONE, PENDING_PLACE_NAZGUL, AdventureState
 from .deck import RANK, draw
 from .moves import advance, arrive
-from .turns import end_turn, nobody_can_gain_rings
+from .turns import end_turn
 
 A = TypeVar("A", bound=Action)
 Handler = Callable[[AdventureState, Action, list[Event]], None]
 
 
-def apply_action(state: AdventureState, action: Action) -> list[Event]:
-    events: list[Event] = []
-    HANDLERS[type(action)](state, action, events)
-    return events
-
-
 def carry_out(state: AdventureState, action: Action, events: list[Event] = DISCARDED) -> None:
-    """Carry out ``action`` with its handler, its events going to ``events``.
-
-    Simulations and replays call this once a step with no events wanted; nearly half of
-    random play's steps are swaps (option E), so a swap that draws from the pile is carried
-    out here, as :func:`_swap` and :func:`end_turn` would, without the two calls.
-    """
-    kind = type(action)
-    if kind is Swap and events is DISCARDED and state.draw_pile and not state.ended:
-        seat = state.current
-        hand = state.hands[seat]
-        card = action.card  # type: ignore[attr-defined]
-        hand.remove(card)
-        state.discards.append(card)
-        insort(hand, state.draw_pile.pop(), key=RANK)
-        state.bonus = False
-        state.current = (seat + 1) % len(state.pawns)
-        state.turns += 1
-        if not any(state.rings) and nobody_can_gain_rings(state):
-            state.ended = "no-rings-left"
-        return
-    HANDLERS[kind](state, action, events)
+    """Carry out ``action`` with its handler, its events going to ``events`` (by default
+    nowhere: simulations and replays call this once a step and read none)."""
+    HANDLERS[type(action)](state, action, events)
 
 
 def _play(state: AdventureState, seat: int, card: str, events: list[Event]) -> None:
