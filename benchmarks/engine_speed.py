@@ -196,7 +196,8 @@ def match_turns(games: int, seed: int) -> float:
     for index in range(games):
         game_seed = derive_seed(seed, index)
         match = Match.new(game, PLAYERS, seed=game_seed)
-        pick = Chance.seeded(derive_seed(game_seed, 1)).below  # not the match's own stream
+        # Its own stream, drawn as the random bots of Game-level play draw theirs.
+        pick = Chance.seeded(derive_seed(game_seed, 1)).picker()
         while options := match.actions():
             match.play(options[pick(len(options))])
         turns += game.turn_number(match.state)

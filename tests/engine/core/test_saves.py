@@ -201,6 +201,17 @@ def test_an_action_not_allowed_at_its_place_in_the_log() -> None:
         Match.load(edit(played().save("json"), early_choice))
 
 
+def test_a_log_step_whose_chance_script_cannot_be_followed_is_refused() -> None:
+    match = Match.new("adventure-book", ["Ann", "Bo"], seed=1)
+    match.script(rolls={"story": ["anduril"]})  # a story card only once it has been won
+    match.play(match.actions()[0])
+    data = edit(match.save("json"), lambda raw: raw["log"].append("end"))
+    with pytest.raises(
+        rb.UnknownActionError, match=r"step 3 of the log, 'end'.*script cannot be followed"
+    ):
+        Match.load(data)
+
+
 def test_every_save_error_is_a_save_error_with_a_distinct_reason() -> None:
     kinds = [
         rb.NotASaveError,
