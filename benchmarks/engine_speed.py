@@ -11,7 +11,9 @@ The machine is shared, so absolute rates say little: what is reported is each en
 1. Mount Doom random play at Game level (what ``rb.simulate`` does), in turns per second.
 2. Mount Doom random play through ``Match.actions()`` and ``Match.play()``, turns per second.
 3. ``save()`` + ``Match.load()`` (which replays the log and checks the snapshot) of a typical
-   mid-game match of each game, in milliseconds (medians).
+   mid-game match of each game, in milliseconds (medians), and in turns of the bare loop timed
+   just before and after (what that is in milliseconds at the bare loop's speed when issue 17
+   set its targets).
 4. ``import ringbearer_engine`` in a fresh interpreter (``-X importtime``), median.
 
 Games last different numbers of turns in the engine and in the bare loop, so rates are
@@ -253,14 +255,26 @@ def mid_game(game_id: str) -> Match:
     raise RuntimeError(f"no {game_id} match lasted {steps} steps")  # pragma: no cover
 
 
-def save_load(times: int) -> None:
+ISSUE_BARE_RATE = 118_000
+"""The yardstick's turns per second when issue 17 set its targets (``bare_mount_doom.py``, which
+runs at about the speed of :func:`bare_turns`). A load's time in bare-loop turns, measured in
+the same run, converts to the milliseconds it would have taken on the machine as it was then:
+the shared machine's speed varies about threefold from day to day."""
+
+
+def save_load(times: int, bare_games: int) -> None:
     for game_id in MID_GAME:
         match = mid_game(game_id)
         size = len(match.save())
+        before = bare_turns(bare_games, 7)
         costs = timed(lambda: Match.load(match.save()), times)  # noqa: B023 - used at once
+        after = bare_turns(bare_games, 8)
+        cost = statistics.median(costs)
+        turns = cost * (before + after) / 2
         print(
-            f"save()+load(), {game_id + ':':<16} median {statistics.median(costs) * 1e3:6.3f} ms"
-            f"  ({len(match.log)} steps, {size:,} bytes)"
+            f"save()+load(), {game_id + ':':<16} median {cost * 1e3:6.3f} ms"
+            f"  ({len(match.log)} steps, {size:,} bytes) = {turns:5.1f} bare-loop turns,"
+            f" {turns / ISSUE_BARE_RATE * 1e3:.2f} ms at {ISSUE_BARE_RATE:,} turns/s"
         )
 
 
@@ -300,7 +314,7 @@ def main() -> None:
     get_game("mount-doom")  # the game modules' import is not part of any rate
     print(f"machine: {describe_machine()}; one process")
     ratios(args.rounds, args.bare_games, args.games, other)
-    save_load(args.saves)
+    save_load(args.saves, args.bare_games)
     import_time(args.imports)
 
 
