@@ -89,11 +89,16 @@ THROUGH_CLIMBING: tuple[tuple[Action, ...], ...] = tuple(
 """The Through Mountains plays of a pawn held on each (Mountain) space: any way on."""
 WALK_PLAYS: dict[int, tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = {
     steps: tuple(
-        tuple((MOVE[steps][end], passed) for end, passed in walks[here]) for here in range(COUNT)
+        tuple(
+            (MOVE[steps][end], tuple(space for space in passed if CLEAR[space]))
+            for end, passed in walks[here]
+        )
+        for here in range(COUNT)
     )
     for steps, walks in WALKS.items()
 }
-"""``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes."""
+"""``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes where a
+Nazgûl could stand (clear terrain only, AG-A21: searching the Nazgûl for any other is waste)."""
 
 
 Walk = tuple[Action, tuple[int, ...]]
@@ -205,7 +210,8 @@ def legal_actions(state: AdventureState) -> list[Action]:
     hand = state.hands[seat]
     plays = _hand_plays.get(tuple(hand)) or hand_plays(hand)
     nazgul = state.nazgul
-    held = FIXED_MONSTER[here] or here in nazgul
+    # A Nazgûl only ever stands on clear terrain (AG-A21), so only there is the list searched.
+    held = FIXED_MONSTER[here] or (CLEAR[here] and here in nazgul)
     if held:
         out: list[Action] = [DEFEAT_ORCS] if plays.defeat_orcs and here in ORCS else []
     elif MOUNTAIN[here] and state.mountain[seat] > 0:
