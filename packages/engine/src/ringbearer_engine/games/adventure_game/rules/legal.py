@@ -128,7 +128,10 @@ FREE_MOVES: dict[tuple[bool, bool, bool], tuple[MovePlays, ...]] = {
 }
 """The moves of a free pawn, by which of Move 2, Move 3 and Through Mountains are held."""
 LANDINGS: tuple[Action, ...] = tuple(PLACE[s] for s in CLEAR_SPACES)
-LANDING_INDEX: dict[int, int] = {s: i for i, s in enumerate(CLEAR_SPACES)}
+LANDING_INDEX: tuple[int, ...] = tuple(
+    CLEAR_SPACES.index(s) if CLEAR[s] else -1 for s in range(COUNT)
+)
+"""Each space's place in :data:`LANDINGS`, or -1 where no Nazgûl may land."""
 CLIMBING: dict[bool, tuple[tuple[Action, ...], ...]] = {
     False: ((CLIMB,),) * COUNT,
     True: tuple((CLIMB, *THROUGH_CLIMBING[s]) for s in range(COUNT)),
@@ -295,9 +298,11 @@ def nazgul_landings(state: AdventureState) -> list[Action]:
     than a test of every clear space.
     """
     out = list(LANDINGS)
-    for space in sorted(set(state.nazgul), reverse=True):
-        index = LANDING_INDEX.get(space)
-        if index is not None:
+    # The Nazgûl's spaces ascend, one Nazgûl a space: deleting from the last one leaves the
+    # places of the earlier ones where they were.
+    for space in reversed(state.nazgul):
+        index = LANDING_INDEX[space]
+        if index >= 0:
             del out[index]
     return out
 
