@@ -217,3 +217,17 @@ def test_a_draw_leaves_the_hand_as_drawing_then_sorting_does() -> None:
             hand.append(twin.draw_pile.pop())
         hand.sort(key=CARD_RANK.__getitem__)
         assert GAME.encode_state(state) == GAME.encode_state(twin), seed
+
+
+@pytest.mark.fuzz
+def test_the_nazgul_ascend_one_a_space_on_clear_terrain_in_random_play() -> None:
+    # The legal actions search the Nazgûl only for pawns and walks on clear terrain, and the
+    # landings are deleted from the last Nazgûl's space back.
+    for seed in range(budget(40, 2000)):
+        state = GAME.setup(tuple("ABCD"[: 2 + seed % 3]), NoOptions(), Chance.seeded(seed))
+        pick = Chance.seeded(seed ^ 0xA5).below
+        while GAME.to_move(state) is not None:
+            assert all(CLEAR[space] for space in state.nazgul), seed
+            assert state.nazgul == sorted(set(state.nazgul)), seed
+            options = legal_actions(state)
+            GAME.advance(state, options[pick(len(options))])

@@ -89,11 +89,16 @@ THROUGH_CLIMBING: tuple[tuple[Action, ...], ...] = tuple(
 """The Through Mountains plays of a pawn held on each (Mountain) space: any way on."""
 WALK_PLAYS: dict[int, tuple[tuple[tuple[Action, tuple[int, ...]], ...], ...]] = {
     steps: tuple(
-        tuple((MOVE[steps][end], passed) for end, passed in walks[here]) for here in range(COUNT)
+        tuple(
+            (MOVE[steps][end], tuple(space for space in passed if CLEAR[space]))
+            for end, passed in walks[here]
+        )
+        for here in range(COUNT)
     )
     for steps, walks in WALKS.items()
 }
-"""``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes."""
+"""``WALK_PLAYS[n][space]``: each Move n play from ``space`` and the spaces it passes where a
+Nazgûl could stand (clear terrain only, AG-A21: searching the Nazgûl for any other is waste)."""
 
 
 Walk = tuple[Action, tuple[int, ...]]
@@ -123,7 +128,10 @@ FREE_MOVES: dict[tuple[bool, bool, bool], tuple[MovePlays, ...]] = {
 }
 """The moves of a free pawn, by which of Move 2, Move 3 and Through Mountains are held."""
 LANDINGS: tuple[Action, ...] = tuple(PLACE[s] for s in CLEAR_SPACES)
-LANDING_INDEX: dict[int, int] = {s: i for i, s in enumerate(CLEAR_SPACES)}
+LANDING_INDEX: tuple[int, ...] = tuple(
+    CLEAR_SPACES.index(s) if CLEAR[s] else -1 for s in range(COUNT)
+)
+"""Each space's place in :data:`LANDINGS`, or -1 where no Nazgûl may land."""
 CLIMBING: dict[bool, tuple[tuple[Action, ...], ...]] = {
     False: ((CLIMB,),) * COUNT,
     True: tuple((CLIMB, *THROUGH_CLIMBING[s]) for s in range(COUNT)),
@@ -205,7 +213,8 @@ def legal_actions(state: AdventureState) -> list[Action]:
     hand = state.hands[seat]
     plays = _hand_plays.get(tuple(hand)) or hand_plays(hand)
     nazgul = state.nazgul
-    held = FIXED_MONSTER[here] or here in nazgul
+    # A Nazgûl only ever stands on clear terrain (AG-A21), so only there is the list searched.
+    held = FIXED_MONSTER[here] or (CLEAR[here] and here in nazgul)
     if held:
         out: list[Action] = [DEFEAT_ORCS] if plays.defeat_orcs and here in ORCS else []
     elif MOUNTAIN[here] and state.mountain[seat] > 0:
@@ -289,9 +298,11 @@ def nazgul_landings(state: AdventureState) -> list[Action]:
     than a test of every clear space.
     """
     out = list(LANDINGS)
-    for space in sorted(set(state.nazgul), reverse=True):
-        index = LANDING_INDEX.get(space)
-        if index is not None:
+    # The Nazgûl's spaces ascend, one Nazgûl a space: deleting from the last one leaves the
+    # places of the earlier ones where they were.
+    for space in reversed(state.nazgul):
+        index = LANDING_INDEX[space]
+        if index >= 0:
             del out[index]
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ringbearer_engine import Event
 from ringbearer_engine.events import DISCARDED
 
-from ..board import FIXED_MONSTER, FORWARD, GOAL_SPACE, IDS, KIND, MOUNTAIN, TOWN_AT
+from ..board import CLEAR, FIXED_MONSTER, FORWARD, GOAL_SPACE, IDS, KIND, MOUNTAIN, TOWN_AT
 from ..content import DIE_MOUNTAIN, MOUNTAIN_FACES, Town
 from ..events import Held, MountainRolled, Moved, RingDestroyed, RingsGained, RingsReturned
 from ..state import PENDING_TOWN_SWAP, AdventureState
@@ -46,7 +46,7 @@ def arrive(
     if FIXED_MONSTER[to]:
         events.append(Held(seat, IDS[to], KIND[to]))
         return
-    if to in state.nazgul:
+    if CLEAR[to] and to in state.nazgul:  # a Nazgûl stands only on clear terrain (AG-A21)
         events.append(Held(seat, IDS[to], "nazgul"))
         return
     town = TOWN_AT[to]

@@ -18,7 +18,8 @@ def end_turn(state: AdventureState, events: list[Event], *, bonus: bool = False)
         state.bonus = True
         events.append(BonusTurn(state.current))
     else:
-        state.bonus = False
+        if state.bonus:  # storing into a state costs several times reading it
+            state.bonus = False
         state.current = (state.current + 1) % len(state.pawns)
     state.turns += 1
     if not any(state.rings) and nobody_can_gain_rings(state):
