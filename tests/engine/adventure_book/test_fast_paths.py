@@ -12,6 +12,7 @@ heuristic games of every chapter and seat count.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 
 import pytest
 from fuzzing import budget
@@ -305,3 +306,16 @@ def test_a_fights_targets_are_the_plain_ones() -> None:
                 if deed.target_kind and deed.reach != "next-to" and deed.fighters_needed <= 1:
                     expected = plain_fight_targets(chapter, state, deed)
                     assert targets(chapter, state, deed) == expected, (seed, deed.id)
+
+
+def test_a_page_builds_every_table_when_it_is_made() -> None:
+    # A lazily cached attribute writes the instance ``__dict__``; Python 3.11 then cannot
+    # specialise the attribute loads of a page, which the rules make at every step.
+    lazy = [name for name, value in vars(Page).items() if isinstance(value, cached_property)]
+    assert lazy == []
+    chapter = page(1)
+    assert chapter.readiness.page is chapter
+    assert chapter.counter_kinds == {
+        kind: tuple(c.id for c in chapter.chapter.counters if c.kind == kind)
+        for kind in dict.fromkeys(c.kind for c in chapter.chapter.counters)
+    }

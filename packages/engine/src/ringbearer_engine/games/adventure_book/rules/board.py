@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cached_property
-from typing import TYPE_CHECKING
 
 from ringbearer_engine.events import DISCARDED, Event
 
@@ -35,9 +33,6 @@ from ..events import (
     PieceStoodUp,
 )
 from ..state import AdventureBookState
-
-if TYPE_CHECKING:
-    from .readiness import Readiness
 
 
 class Page:
@@ -118,13 +113,16 @@ class Page:
             p.id: p.carried_by for p in chapter.pieces if p.carried_by
         }
         """Pieces that move only with one of these pieces on their space."""
-
-    @cached_property
-    def readiness(self) -> Readiness:
-        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        self.counter_kinds = self._counter_kinds()
+        self.sides = self._sides()
+        """For each kind, the counters that can show it, with whether that is their back."""
+        # Built here, not on first use: a cached property writes the instance ``__dict__``,
+        # which turns the attributes into a split dict that Python 3.11 cannot specialise
+        # attribute loads on, and every look-up of a page's tables then takes the slow path.
         from .readiness import Readiness  # late: readiness builds on this module
 
-        return Readiness(self)
+        self.readiness = Readiness(self)
+        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -137,16 +135,13 @@ class Page:
                     queue.append(there)
         return seen
 
-    @cached_property
-    def counter_kinds(self) -> dict[str, tuple[str, ...]]:
+    def _counter_kinds(self) -> dict[str, tuple[str, ...]]:
         kinds: dict[str, list[str]] = {}
         for counter in self.chapter.counters:
             kinds.setdefault(counter.kind, []).append(counter.id)
         return {k: tuple(v) for k, v in kinds.items()}
 
-    @cached_property
-    def sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
-        """For each kind, the counters that can show it, with whether that is their back."""
+    def _sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
         kinds: dict[str, list[tuple[str, bool]]] = {}
         for counter in self.chapter.counters:
             kinds.setdefault(counter.kind, []).append((counter.id, False))
