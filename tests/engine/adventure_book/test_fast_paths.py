@@ -42,7 +42,7 @@ from ringbearer_engine.games.adventure_book.actions import (
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapter import Deed as ChapterDeed
-from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.chapters import FOUND, LAST_CHAPTER, found_page, page
 from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
 from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
 from ringbearer_engine.games.adventure_book.content import RING
@@ -319,3 +319,9 @@ def test_a_page_builds_every_table_when_it_is_made() -> None:
         kind: tuple(c.id for c in chapter.chapter.counters if c.kind == kind)
         for kind in dict.fromkeys(c.kind for c in chapter.chapter.counters)
     }
+
+
+def test_the_entry_points_look_pages_up_in_the_pages_found() -> None:
+    chapter = page(1)  # looked up once: FOUND keeps it
+    assert found_page(1) is chapter is FOUND[1]
+    assert found_page(LAST_CHAPTER + 1) is None
