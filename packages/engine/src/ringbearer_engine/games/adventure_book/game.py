@@ -132,7 +132,8 @@ class AdventureBookGame(Game[AdventureBookState]):
     def _story_actions(
         self, chapter: Page, state: AdventureBookState, hand: list[str]
     ) -> list[Action]:
-        key, offers = hand_offers(hand)
+        found = hand_offers(hand)
+        key, offers = found.key, found.offers
         options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
             options += step_actions(chapter, state, state.pieces)
