@@ -30,20 +30,24 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
         ]
     down = state.down
     where = state.pieces
-    if down:
-        fighter_spaces = {where.get(f) for f in deed.fighters if f not in down}
-    else:
-        fighter_spaces = set(map(where.get, deed.fighters))
-    fighter_spaces.discard(None)
+    fighter_spaces: set[str] = set()
+    # Plain loops, not comprehensions: this runs at every Storytelling step, and a
+    # comprehension makes a function and calls it.
+    for fighter in deed.fighters:
+        spot = where.get(fighter)
+        if spot and not (down and fighter in down):
+            fighter_spaces.add(spot)
     if not fighter_spaces:
         return []
     placed = state.counters
     if not state.turned:
         # counters_on_board's test in the same pass: a counter in the supply lies on "",
         # which is no piece's space.
-        fighter_spaces.discard("")
-        kinds = page.counter_kinds.get(deed.target_kind, ())
-        return [counter for counter in kinds if placed.get(counter) in fighter_spaces]
+        found: list[str] = []
+        for counter in page.counter_kinds.get(deed.target_kind, ()):
+            if placed.get(counter) in fighter_spaces:
+                found.append(counter)
+        return found
     return [
         counter
         for counter in counters_on_board(state, page, deed.target_kind)
