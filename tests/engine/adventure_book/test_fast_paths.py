@@ -61,6 +61,7 @@ from ringbearer_engine.games.adventure_book.rules.specials import playable
 from ringbearer_engine.games.adventure_book.rules.trading import ASK_ACTIONS
 from ringbearer_engine.games.adventure_book.rules.turn import data_loss
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
+from ringbearer_engine.simulate import play_game
 
 GAME = get_game("adventure-book")
 
@@ -325,3 +326,17 @@ def test_the_entry_points_look_pages_up_in_the_pages_found() -> None:
     chapter = page(1)  # looked up once: FOUND keeps it
     assert found_page(1) is chapter is FOUND[1]
     assert found_page(LAST_CHAPTER + 1) is None
+
+
+def test_the_deeds_a_page_keeps_per_hand_are_those_the_hand_can_pay_for() -> None:
+    for chapter_number in range(1, LAST_CHAPTER + 1):
+        for seed in range(3):
+            play_game("adventure-book", ["random", "random"], seed, 0, {"chapter": chapter_number})
+        chapter = page(chapter_number)
+        for key, payable in chapter.payable_deeds.items():
+            plain = [
+                (deed.id, tuple(sorted(payments(deed.cost, key))))
+                for deed in chapter.chapter.deeds
+                if payments(deed.cost, key)
+            ]
+            assert [(deed.id, offers.ways) for deed, offers in payable] == plain

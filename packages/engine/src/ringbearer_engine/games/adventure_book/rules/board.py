@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ringbearer_engine.events import DISCARDED, Event
 
@@ -33,6 +34,9 @@ from ..events import (
     PieceStoodUp,
 )
 from ..state import AdventureBookState
+
+if TYPE_CHECKING:
+    from .deeds import DeedOffers
 
 
 class Page:
@@ -123,6 +127,9 @@ class Page:
 
         self.readiness = Readiness(self)
         """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        self.payable_deeds: dict[tuple[str, ...], tuple[tuple[Deed, DeedOffers], ...]] = {}
+        """Per hand key, the deeds it can pay for with their offers, as
+        :func:`~.deeds.deed_actions` finds them (kept: the legal actions ask every step)."""
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}

@@ -69,12 +69,31 @@ def deed_actions(
     page: Page, state: AdventureBookState, hand_key: tuple[str, ...]
 ) -> list[DeedAction]:
     options: list[DeedAction] = []
-    for deed in page.chapter.deeds:
-        offers = deed_offers(deed.id, deed.cost, hand_key)
-        if offers.ways:  # a hand that cannot pay needs no targets
-            for aim in targets(page, state, deed):
-                options += offers.on(aim)
+    payable = page.payable_deeds.get(hand_key)
+    if payable is None:
+        payable = _payable(page, hand_key)
+    for deed, offers in payable:  # a hand that cannot pay needs no targets
+        for aim in targets(page, state, deed):
+            options += offers.on(aim)
     return options
+
+
+_LIMIT = 50_000
+"""Hands a page keeps the payable deeds of before it starts afresh."""
+
+
+def _payable(page: Page, hand_key: tuple[str, ...]) -> tuple[tuple[Deed, DeedOffers], ...]:
+    """The page's deeds that a hand can pay for, in page order, with their offers; kept per
+    hand key on the page (one look-up instead of one cached call per deed)."""
+    kept = page.payable_deeds
+    if len(kept) >= _LIMIT:
+        kept.clear()
+    found = kept[hand_key] = tuple(
+        (deed, offers)
+        for deed in page.chapter.deeds
+        if (offers := deed_offers(deed.id, deed.cost, hand_key)).ways
+    )
+    return found
 
 
 class DeedOffers:
