@@ -63,7 +63,7 @@ def hand_offers(hand: list[str]) -> HandOffers:
     cards = tuple(hand)
     found = _BY_CARDS.get(cards)
     if found is None:
-        held = tuple([TOKEN[card] for card in hand])
+        held = _tokens_of(hand)
         found = _OFFERS.get(held)
         if found is None:
             if len(_OFFERS) >= _LIMIT:
@@ -79,7 +79,14 @@ def token_offers(hand: list[str]) -> TokenOffers:
     """The offers of any hand, kept per distinct tokens only: for a hand that is asked about
     once in a while (a trade partner's, a hand a rule makes discard, a helper's), whose exact
     sequence seldom comes back."""
-    return _by_own(tuple([TOKEN[card] for card in hand]))
+    return _by_own(_tokens_of(hand))
+
+
+def _tokens_of(hand: list[str]) -> tuple[str, ...]:
+    held: list[str] = []
+    for card in hand:  # a plain loop: a comprehension would make a function and call it
+        held.append(TOKEN[card])
+    return tuple(held)
 
 
 def _by_own(held: tuple[str, ...]) -> TokenOffers:
