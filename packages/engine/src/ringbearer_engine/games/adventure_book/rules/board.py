@@ -261,19 +261,34 @@ def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[
     """The counters on the board showing ``kind`` now."""
     turned = state.turned
     where = state.counters
+    found: list[str] = []
+    # Plain loops: a comprehension would make a function and call it (the legal actions ask
+    # this at every step of some chapters).
     if not turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c)]
-    return [c for c, back in page.sides.get(kind, ()) if where.get(c) and (c in turned) is back]
+        for c in page.counter_kinds.get(kind, ()):
+            if where.get(c):
+                found.append(c)
+        return found
+    for c, back in page.sides.get(kind, ()):
+        if where.get(c) and (c in turned) is back:
+            found.append(c)
+    return found
 
 
 def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) -> list[str]:
     turned = state.turned
     where = state.counters
+    found: list[str] = []
+    # Plain loops, as in counters_on_board.
     if not turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c) == space]
-    return [
-        c for c, back in page.sides.get(kind, ()) if where.get(c) == space and (c in turned) is back
-    ]
+        for c in page.counter_kinds.get(kind, ()):
+            if where.get(c) == space:
+                found.append(c)
+        return found
+    for c, back in page.sides.get(kind, ()):
+        if where.get(c) == space and (c in turned) is back:
+            found.append(c)
+    return found
 
 
 def turn_counter(page: Page, state: AdventureBookState, counter: str, events: list[Event]) -> None:
