@@ -12,6 +12,7 @@ heuristic games of every chapter and seat count.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cached_property
 
 import pytest
 from fuzzing import budget
@@ -41,7 +42,7 @@ from ringbearer_engine.games.adventure_book.actions import (
 )
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.chapter import Deed as ChapterDeed
-from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
+from ringbearer_engine.games.adventure_book.chapters import FOUND, LAST_CHAPTER, found_page, page
 from ringbearer_engine.games.adventure_book.chapters.ch2_forging_the_fellowship import CALMS, WRATHS
 from ringbearer_engine.games.adventure_book.chapters.ch4_the_fellowship_breaks import BreakingRules
 from ringbearer_engine.games.adventure_book.content import RING
@@ -60,6 +61,7 @@ from ringbearer_engine.games.adventure_book.rules.specials import playable
 from ringbearer_engine.games.adventure_book.rules.trading import ASK_ACTIONS
 from ringbearer_engine.games.adventure_book.rules.turn import data_loss
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
+from ringbearer_engine.simulate import play_game
 
 GAME = get_game("adventure-book")
 
@@ -305,3 +307,36 @@ def test_a_fights_targets_are_the_plain_ones() -> None:
                 if deed.target_kind and deed.reach != "next-to" and deed.fighters_needed <= 1:
                     expected = plain_fight_targets(chapter, state, deed)
                     assert targets(chapter, state, deed) == expected, (seed, deed.id)
+
+
+def test_a_page_builds_every_table_when_it_is_made() -> None:
+    # A lazily cached attribute writes the instance ``__dict__``; Python 3.11 then cannot
+    # specialise the attribute loads of a page, which the rules make at every step.
+    lazy = [name for name, value in vars(Page).items() if isinstance(value, cached_property)]
+    assert lazy == []
+    chapter = page(1)
+    assert chapter.readiness.page is chapter
+    assert chapter.counter_kinds == {
+        kind: tuple(c.id for c in chapter.chapter.counters if c.kind == kind)
+        for kind in dict.fromkeys(c.kind for c in chapter.chapter.counters)
+    }
+
+
+def test_the_entry_points_look_pages_up_in_the_pages_found() -> None:
+    chapter = page(1)  # looked up once: FOUND keeps it
+    assert found_page(1) is chapter is FOUND[1]
+    assert found_page(LAST_CHAPTER + 1) is None
+
+
+def test_the_deeds_a_page_keeps_per_hand_are_those_the_hand_can_pay_for() -> None:
+    for chapter_number in range(1, LAST_CHAPTER + 1):
+        for seed in range(3):
+            play_game("adventure-book", ["random", "random"], seed, 0, {"chapter": chapter_number})
+        chapter = page(chapter_number)
+        for key, payable in chapter.payable_deeds.items():
+            plain = [
+                (deed.id, tuple(sorted(payments(deed.cost, key))))
+                for deed in chapter.chapter.deeds
+                if payments(deed.cost, key)
+            ]
+            assert [(deed.id, offers.ways) for deed, offers in payable] == plain

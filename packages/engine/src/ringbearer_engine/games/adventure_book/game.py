@@ -42,7 +42,7 @@ from .actions import (
     Trade,
 )
 from .chapter import PLOT_DECK_LOSS
-from .chapters import FOUND, LAST_CHAPTER, page, pages
+from .chapters import LAST_CHAPTER, found_page, page, pages
 from .content import EYE_CARDS, PLOT_CARDS, RING, SPECIALS, STORY_CARDS
 from .events import CardsDiscarded, CardTaken, CounterRevealed, RingAbilityUsed, a_card
 from .rules.board import Page, stand_up
@@ -104,7 +104,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     def actions(self, state: AdventureBookState) -> list[Action]:
         if state.result:
             return []
-        chapter = FOUND.get(state.chapter) or page(state.chapter)
+        chapter = found_page(state.chapter) or page(state.chapter)
         if state.pending:
             return self._pending_actions(chapter, state, state.pending[0])
         if state.helper >= 0:
@@ -132,7 +132,8 @@ class AdventureBookGame(Game[AdventureBookState]):
     def _story_actions(
         self, chapter: Page, state: AdventureBookState, hand: list[str]
     ) -> list[Action]:
-        key, offers = hand_offers(hand)
+        found = hand_offers(hand)
+        key, offers = found.key, found.offers
         options: list[Action] = [END, *offers.discards]
         if state.steps > 0:
             options += step_actions(chapter, state, state.pieces)
@@ -195,7 +196,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     ) -> None:
         """Carry out ``action``; its events go to ``events`` (``apply`` passes a list to
         return), by default nowhere: the commonest events are then not even built."""
-        chapter = FOUND.get(state.chapter) or page(state.chapter)
+        chapter = found_page(state.chapter) or page(state.chapter)
         _HANDLERS[type(action)](self, chapter, state, action, events)
         settle(chapter, state, events)
 

@@ -52,8 +52,13 @@ def pages() -> dict[int, Page]:
 
 FOUND: dict[int, Page] = {}
 """Chapters already looked up: the rules ask for the page at every step. The game's own
-entry points read it directly (``FOUND.get(n) or page(n)``), saving a call at every step;
+entry points read it directly (``found_page(n) or page(n)``), saving a call at every step;
 anything else calls :func:`page`."""
+
+found_page = FOUND.get
+"""``FOUND.get``, bound once. Python 3.11 compiles ``FOUND.get(n)`` in a module that imports
+``FOUND`` as a plain attribute load, which it cannot specialise for a method: that load cost
+more than the look-up it serves."""
 
 
 def page(number: int) -> Page:

@@ -220,12 +220,13 @@ CHAPTER = Chapter(
 def gap(state: AdventureBookState, page: Page, rider: str) -> int:
     """Route spaces from ``rider`` clockwise to the other Rider (12 when it is alone)."""
     route = page.tracks[ROUTE].spaces
-    here = route.index(state.counters[rider])
-    others = [state.counters[r] for r in RIDERS if r != rider and state.counters.get(r)]
-    if not others:
-        return len(route)
-    there = route.index(others[0])
-    return (there - here) % len(route) or len(route)
+    placed = state.counters
+    here = route.index(placed[rider])
+    for other in RIDERS:  # the first other Rider on the route (a loop: no list to make)
+        if other != rider and placed.get(other):
+            there = route.index(placed[other])
+            return (there - here) % len(route) or len(route)
+    return len(route)
 
 
 WATCHES: dict[str, tuple[str, ...]] = {k: tuple(v.split(",")) for k, v in CHAPTER.extra.items()}

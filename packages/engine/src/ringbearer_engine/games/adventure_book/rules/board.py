@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ringbearer_engine.events import DISCARDED, Event
@@ -37,7 +36,7 @@ from ..events import (
 from ..state import AdventureBookState
 
 if TYPE_CHECKING:
-    from .readiness import Readiness
+    from .deeds import DeedOffers
 
 
 class Page:
@@ -118,13 +117,19 @@ class Page:
             p.id: p.carried_by for p in chapter.pieces if p.carried_by
         }
         """Pieces that move only with one of these pieces on their space."""
-
-    @cached_property
-    def readiness(self) -> Readiness:
-        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        self.counter_kinds = self._counter_kinds()
+        self.sides = self._sides()
+        """For each kind, the counters that can show it, with whether that is their back."""
+        # Built here, not on first use: a cached property writes the instance ``__dict__``,
+        # which turns the attributes into a split dict that Python 3.11 cannot specialise
+        # attribute loads on, and every look-up of a page's tables then takes the slow path.
         from .readiness import Readiness  # late: readiness builds on this module
 
-        return Readiness(self)
+        self.readiness = Readiness(self)
+        """Which Challenges are ready, compiled for this page (:mod:`.readiness`)."""
+        self.payable_deeds: dict[tuple[str, ...], tuple[tuple[Deed, DeedOffers], ...]] = {}
+        """Per hand key, the deeds it can pay for with their offers, as
+        :func:`~.deeds.deed_actions` finds them (kept: the legal actions ask every step)."""
 
     def _distances(self, start: str) -> dict[str, int]:
         seen = {start: 0}
@@ -137,16 +142,13 @@ class Page:
                     queue.append(there)
         return seen
 
-    @cached_property
-    def counter_kinds(self) -> dict[str, tuple[str, ...]]:
+    def _counter_kinds(self) -> dict[str, tuple[str, ...]]:
         kinds: dict[str, list[str]] = {}
         for counter in self.chapter.counters:
             kinds.setdefault(counter.kind, []).append(counter.id)
         return {k: tuple(v) for k, v in kinds.items()}
 
-    @cached_property
-    def sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
-        """For each kind, the counters that can show it, with whether that is their back."""
+    def _sides(self) -> dict[str, tuple[tuple[str, bool], ...]]:
         kinds: dict[str, list[tuple[str, bool]]] = {}
         for counter in self.chapter.counters:
             kinds.setdefault(counter.kind, []).append((counter.id, False))
@@ -259,19 +261,34 @@ def counters_on_board(state: AdventureBookState, page: Page, kind: str) -> list[
     """The counters on the board showing ``kind`` now."""
     turned = state.turned
     where = state.counters
+    found: list[str] = []
+    # Plain loops: a comprehension would make a function and call it (the legal actions ask
+    # this at every step of some chapters).
     if not turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c)]
-    return [c for c, back in page.sides.get(kind, ()) if where.get(c) and (c in turned) is back]
+        for c in page.counter_kinds.get(kind, ()):
+            if where.get(c):
+                found.append(c)
+        return found
+    for c, back in page.sides.get(kind, ()):
+        if where.get(c) and (c in turned) is back:
+            found.append(c)
+    return found
 
 
 def counters_at(state: AdventureBookState, page: Page, kind: str, space: str) -> list[str]:
     turned = state.turned
     where = state.counters
+    found: list[str] = []
+    # Plain loops, as in counters_on_board.
     if not turned:
-        return [c for c in page.counter_kinds.get(kind, ()) if where.get(c) == space]
-    return [
-        c for c, back in page.sides.get(kind, ()) if where.get(c) == space and (c in turned) is back
-    ]
+        for c in page.counter_kinds.get(kind, ()):
+            if where.get(c) == space:
+                found.append(c)
+        return found
+    for c, back in page.sides.get(kind, ()):
+        if where.get(c) == space and (c in turned) is back:
+            found.append(c)
+    return found
 
 
 def turn_counter(page: Page, state: AdventureBookState, counter: str, events: list[Event]) -> None:

@@ -30,20 +30,24 @@ def targets(page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
         ]
     down = state.down
     where = state.pieces
-    if down:
-        fighter_spaces = {where.get(f) for f in deed.fighters if f not in down}
-    else:
-        fighter_spaces = set(map(where.get, deed.fighters))
-    fighter_spaces.discard(None)
+    fighter_spaces: set[str] = set()
+    # Plain loops, not comprehensions: this runs at every Storytelling step, and a
+    # comprehension makes a function and calls it.
+    for fighter in deed.fighters:
+        spot = where.get(fighter)
+        if spot and not (down and fighter in down):
+            fighter_spaces.add(spot)
     if not fighter_spaces:
         return []
     placed = state.counters
     if not state.turned:
         # counters_on_board's test in the same pass: a counter in the supply lies on "",
         # which is no piece's space.
-        fighter_spaces.discard("")
-        kinds = page.counter_kinds.get(deed.target_kind, ())
-        return [counter for counter in kinds if placed.get(counter) in fighter_spaces]
+        found: list[str] = []
+        for counter in page.counter_kinds.get(deed.target_kind, ()):
+            if placed.get(counter) in fighter_spaces:
+                found.append(counter)
+        return found
     return [
         counter
         for counter in counters_on_board(state, page, deed.target_kind)
@@ -65,12 +69,31 @@ def deed_actions(
     page: Page, state: AdventureBookState, hand_key: tuple[str, ...]
 ) -> list[DeedAction]:
     options: list[DeedAction] = []
-    for deed in page.chapter.deeds:
-        offers = deed_offers(deed.id, deed.cost, hand_key)
-        if offers.ways:  # a hand that cannot pay needs no targets
-            for aim in targets(page, state, deed):
-                options += offers.on(aim)
+    payable = page.payable_deeds.get(hand_key)
+    if payable is None:
+        payable = _payable(page, hand_key)
+    for deed, offers in payable:  # a hand that cannot pay needs no targets
+        for aim in targets(page, state, deed):
+            options += offers.on(aim)
     return options
+
+
+_LIMIT = 50_000
+"""Hands a page keeps the payable deeds of before it starts afresh."""
+
+
+def _payable(page: Page, hand_key: tuple[str, ...]) -> tuple[tuple[Deed, DeedOffers], ...]:
+    """The page's deeds that a hand can pay for, in page order, with their offers; kept per
+    hand key on the page (one look-up instead of one cached call per deed)."""
+    kept = page.payable_deeds
+    if len(kept) >= _LIMIT:
+        kept.clear()
+    found = kept[hand_key] = tuple(
+        (deed, offers)
+        for deed in page.chapter.deeds
+        if (offers := deed_offers(deed.id, deed.cost, hand_key)).ways
+    )
+    return found
 
 
 class DeedOffers:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ringbearer_engine.events import DISCARDED, Event
 
-from ..chapters import FOUND, page
+from ..chapters import found_page, page
 from ..content import RING, TOKEN
 from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
@@ -62,7 +62,7 @@ def spend(
 
 def _ring_played(state: AdventureBookState, events: list[Event]) -> None:
     """A One Ring card was played by choice: the chapter's call, then its rules' hook."""
-    chapter = FOUND.get(state.chapter) or page(state.chapter)
+    chapter = found_page(state.chapter) or page(state.chapter)
     if not chapter.ring_hook:
         return
     # Late, and only for the chapters that react (an import in a function costs some 10 µs):

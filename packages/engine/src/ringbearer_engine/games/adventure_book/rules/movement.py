@@ -95,10 +95,15 @@ def _refused(
             continue
         moves = page.steps_from[piece][here]
         spaces = rules.blocked_spaces(page, state, piece)
+        # Plain loops: a comprehension would make a function and call it, at every step.
         if spaces is None:
-            refused += [m for m in moves if rules.blocked(page, state, piece, m.to)]
+            for move in moves:
+                if rules.blocked(page, state, piece, move.to):
+                    refused.append(move)
         elif spaces:
-            refused += [m for m in moves if m.to in spaces]
+            for move in moves:
+                if move.to in spaces:
+                    refused.append(move)
     return refused
 
 

@@ -12,7 +12,7 @@ is safe; every one is made once per token, in tables built at import.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import msgspec
 
 from ..actions import Answer, Discard, Drop, Play, Trade
 from ..content import RING, TOKEN
@@ -23,8 +23,11 @@ _LIMIT = 50_000
 """Entries a table keeps before it starts afresh (a few MB at most)."""
 
 
-class TokenOffers(NamedTuple):
-    """What depends on a hand's distinct tokens in order (far fewer than the sequences)."""
+class TokenOffers(msgspec.Struct, frozen=True):
+    """What depends on a hand's distinct tokens in order (far fewer than the sequences).
+
+    (A struct, not a named tuple: Python 3.11 specialises loading a struct's fields, which
+    the legal actions do at every step, but not a named tuple's.)"""
 
     own: tuple[str, ...]
     """The distinct tokens in the order first held (:func:`~.hands.tokens`)."""
@@ -39,7 +42,7 @@ class TokenOffers(NamedTuple):
     """Whether a One Ring card is held."""
 
 
-class HandOffers(NamedTuple):
+class HandOffers(msgspec.Struct, frozen=True):
     """:class:`TokenOffers` and the sorted key, for the active hand."""
 
     key: tuple[str, ...]
@@ -60,7 +63,7 @@ def hand_offers(hand: list[str]) -> HandOffers:
     cards = tuple(hand)
     found = _BY_CARDS.get(cards)
     if found is None:
-        held = tuple([TOKEN[card] for card in hand])
+        held = _tokens_of(hand)
         found = _OFFERS.get(held)
         if found is None:
             if len(_OFFERS) >= _LIMIT:
@@ -76,7 +79,14 @@ def token_offers(hand: list[str]) -> TokenOffers:
     """The offers of any hand, kept per distinct tokens only: for a hand that is asked about
     once in a while (a trade partner's, a hand a rule makes discard, a helper's), whose exact
     sequence seldom comes back."""
-    return _by_own(tuple([TOKEN[card] for card in hand]))
+    return _by_own(_tokens_of(hand))
+
+
+def _tokens_of(hand: list[str]) -> tuple[str, ...]:
+    held: list[str] = []
+    for card in hand:  # a plain loop: a comprehension would make a function and call it
+        held.append(TOKEN[card])
+    return tuple(held)
 
 
 def _by_own(held: tuple[str, ...]) -> TokenOffers:

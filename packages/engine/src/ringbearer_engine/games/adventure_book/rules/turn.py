@@ -200,10 +200,14 @@ def data_loss(chapter: Page, state: AdventureBookState) -> str:
 def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> None:
     """Carry the turn on until a decision is needed or the attempt is over."""
     watch = chapter.loss_checks  # a chapter that nothing loses between actions skips them
-    check = chapter.rules.check
-    losses = chapter.readiness.lost if chapter.data_losses else None
+    # The objects, not their bound methods: Python 3.11 specialises calling a method, not
+    # loading one.
+    rules = chapter.rules
+    losses = chapter.readiness if chapter.data_losses else None
     while not state.result:
-        lost = ((losses(state) if losses else "") or check(chapter, state)) if watch else ""
+        lost = (
+            ((losses.lost(state) if losses else "") or rules.check(chapter, state)) if watch else ""
+        )
         if lost:
             lose(state, lost, chapter.lose_texts.get(lost, lost), events)
             return
@@ -234,7 +238,7 @@ def settle(chapter: Page, state: AdventureBookState, events: list[Event]) -> Non
                 chapter.rules.end_turn(chapter, state, events)
                 if ended(state):
                     return  # the chapter's end-of-turn rule ended the attempt
-            lost = (data_loss(chapter, state) or check(chapter, state)) if watch else ""
+            lost = (data_loss(chapter, state) or rules.check(chapter, state)) if watch else ""
             if lost:
                 lose(state, lost, chapter.lose_texts.get(lost, lost), events)
                 return
