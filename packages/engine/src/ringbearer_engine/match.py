@@ -533,41 +533,18 @@ class Match:
         return match
 
     def _replay_into(self, log: Sequence[str]) -> None:
-        """Play a loaded log from the start, checking each step as :meth:`play` does.
-
-        :meth:`_play_action` written out for this one use: a verified load replays every
-        step, and a step that fails here ends the load, so nothing needs rebuilding."""
-        game, state = self._game, self._state
-        parse, legal_actions, advance, undoable = (
-            game.parse_action,
-            game.actions,
-            game.advance,
-            game.undoable,
-        )
-        played, marks = self._log, self._undoable
+        """Play a loaded log from the start, checking each step as :meth:`play` does."""
+        game = self._game
+        parse, legal_actions = game.parse_action, game.actions
         for index, entry in enumerate(log, start=1):
             try:
                 if entry.startswith(SCRIPT_PREFIX):
                     self._step(entry, quiet=True)
                     continue
-                action = parse(entry)
-                legal = legal_actions(state)
-                if action not in legal:
-                    self._legal_now = legal
-                    self._legal(action)  # raises, with the reason
-                chance = state.chance
-                scripted = bool(chance.rolls or chance.orders)
-                position = chance.position if scripted else chance.state
-                try:
-                    advance(state, action)
-                except ScriptError as error:
-                    raise IllegalActionError(
-                        entry, f"the chance script cannot be followed: {error}"
-                    ) from None
-                after = state.chance
-                revealed = (after.position if scripted else after.state) != position
-                played.append(action)
-                marks.append(undoable(state, action, revealed))
+                # _step without its checks for a script, and _play_action with the legal
+                # actions handed to it: a verified load replays every step.
+                self._legal_now = legal_actions(self._state)
+                self._play_action(parse(entry), quiet=True)
             except NotationError as error:
                 raise UnknownActionError(
                     f"step {index} of the log, {entry!r}, is not an action of "

@@ -56,7 +56,6 @@ from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
 from .rules.trading import (
     ASK_ACTIONS,
-    HELP_ONLY,
     answer,
     answer_actions,
     ask,
@@ -143,10 +142,7 @@ class AdventureBookGame(Game[AdventureBookState]):
             options += enter_actions(chapter, state, key)
         if state.trades > 0:
             options += trade_actions(state, offers)
-        players = len(state.players)
-        if players == 2 and not state.helped:
-            options += HELP_ONLY[1 - state.seat]  # help_actions' commonest case, without a call
-        elif players > 1:
+        if len(state.players) > 1:
             options += help_actions(state)
         options += offers.plays
         if offers.ring:

@@ -120,9 +120,8 @@ class Page:
         self.counter_kinds = self._counter_kinds()
         self.sides = self._sides()
         """For each kind, the counters that can show it, with whether that is their back."""
-        # Built here, not on first use: a cached property writes the instance ``__dict__``,
-        # which turns the attributes into a split dict that Python 3.11 cannot specialise
-        # attribute loads on, and every look-up of a page's tables then takes the slow path.
+        # Built here, not on first use: a cached property adds an attribute after the page
+        # is made, and Python 3.11 then loads every attribute of a page on a slower path.
         from .readiness import Readiness  # late: readiness builds on this module
 
         self.readiness = Readiness(self)

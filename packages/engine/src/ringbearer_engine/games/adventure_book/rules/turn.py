@@ -140,7 +140,7 @@ def end_storytelling(chapter: Page, state: AdventureBookState, events: list[Even
     state.helper = -1
     state.steps = 0
     amount = DRAW - state.flags.pop("short-draw", 0)
-    draw_story(state, state.hands[state.seat], amount, state.players[state.seat], events)
+    draw_story(state, state.hands[state.seat], amount, who(state, state.seat), events)
     state.phase = "plot"
     if not state.plot_deck:
         lose(state, PLOT_DECK_LOSS.id, PLOT_DECK_LOSS.text, events)
