@@ -221,7 +221,8 @@ def _local_index(session: nox.Session, packages: Path) -> Iterator[str]:
     command = [
         *(str(Path(session.bin) / "pypi-server"), "run", "--host", "127.0.0.1"),
         *("--port", str(port), "--authenticate", ".", "--passwords", "."),
-        *("--fallback-url", NORMAL_INDEX, "--server", "wsgiref", "--log-file", str(log)),
+        *("--fallback-url", NORMAL_INDEX, "--server", "wsgiref"),
+        *("--verbose", "--log-file", str(log)),  # every request, for a failure's report
         str(packages),
     ]
     session.log(f"local index at {url}: {shlex.join(command)}")
@@ -235,8 +236,8 @@ def _local_index(session: nox.Session, packages: Path) -> Iterator[str]:
         _wait_until_up(session, server, f"{url}health")
         yield url
     except BaseException:
-        if log.exists():
-            session.log(f"the local index's log ends:\n{log.read_text(errors='replace')[-4000:]}")
+        requests = log.read_text(errors="replace").splitlines()[-40:] if log.exists() else []
+        session.log("the local index's log ends:\n" + "\n".join(requests))
         raise
     finally:
         server.terminate()
