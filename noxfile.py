@@ -204,7 +204,10 @@ def release_rehearsal(session: nox.Session) -> None:
                 upload = ["--repository-url", url, "--non-interactive", "--disable-progress-bar"]
                 credentials = {"TWINE_USERNAME": "rehearsal", "TWINE_PASSWORD": "rehearsal"}
                 session.run("twine", "upload", *upload, *files, env=credentials)
-            _rehearse_installs(session, f"{url}simple/", root / "home")
+            home = root / "home"
+            home.mkdir()
+            with session.chdir(home):  # as a user would, away from this project's uv settings
+                _rehearse_installs(session, f"{url}simple/", home)
 
 
 @contextlib.contextmanager
@@ -271,11 +274,11 @@ def _wait_until_up(session: nox.Session, server: subprocess.Popen[bytes], url: s
 def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
     """As a user with a new, empty home: pipx, then uv, installs the app by name from
     ``index``, runs it and uninstalls it; then a venv of its own gets the engine alone."""
-    home.mkdir()
     bin_dir = home / ".local" / "bin"
     user = _User(session, _user_environment(home, bin_dir))
     app, engine = _version("tui", "ringbearer_tui"), _version("engine", "ringbearer_engine")
     tools = Path(session.bin)
+    uv_index = ["--default-index", index]
     # Each tool's install and uninstall commands, and the venv it makes for the app.
     installs: dict[str, tuple[list[str | Path], list[str | Path], Path]] = {
         "pipx": (
@@ -285,16 +288,7 @@ def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
         ),
         "uv": (
             # On the oldest supported Python, as the other checks (never a downloaded one).
-            [
-                "uv",
-                "tool",
-                "install",
-                "--python",
-                PYTHON,
-                "--default-index",
-                index,
-                "ringbearer-tui",
-            ],
+            ["uv", "tool", "install", "--python", PYTHON, *uv_index, "ringbearer-tui"],
             ["uv", "tool", "uninstall", "ringbearer-tui"],
             home / ".local" / "share" / "uv" / "tools" / "ringbearer-tui",
         ),
@@ -317,9 +311,7 @@ def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
     session.log("the engine alone, installed by name into a venv of its own")
     python = home / "engine-venv" / "bin" / "python"
     user.run("uv", "venv", "--quiet", "--python", PYTHON, python.parent.parent)
-    user.run(
-        "uv", "pip", "install", "--python", python, "--default-index", index, "ringbearer-engine"
-    )
+    user.run("uv", "pip", "install", "--python", python, *uv_index, "ringbearer-engine")
     found = user.output(python, "-c", "import ringbearer_engine as e; print(e.__version__)")
     if found.strip() != engine:
         session.error(f"the engine installed by name is {found.strip()!r}, not {engine!r}")
