@@ -37,7 +37,15 @@ PYTHON = "3.11"
 ENGINE_PYTHONS = ["3.11", "3.12", "3.13"]
 TUI_PYTHONS = ["3.11", "3.13"]
 """The app is tested on the oldest and newest supported Python (as its classifiers say)."""
-nox.options.sessions = ["lint", "typecheck", f"engine-{PYTHON}", f"tui-{PYTHON}", "docs", "build"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    f"engine-{PYTHON}",
+    f"tui-{PYTHON}",
+    "docs",
+    "build",
+    "release-rehearsal",
+]
 WORKFLOWS = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
 DISTRIBUTIONS = {"ringbearer_engine": "ringbearer_engine", "ringbearer_tui": "ringbearer_tui"}
 """Each distribution's file-name stem and the package it ships."""
@@ -279,6 +287,9 @@ def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
     app, engine = _version("tui", "ringbearer_tui"), _version("engine", "ringbearer_engine")
     tools = Path(session.bin)
     uv_index = ["--default-index", index]
+    # The session's interpreter (the oldest supported Python), which pipx runs on too. uv gets
+    # it by path: a Python that uv fetched for nox lives in the real home, not the new one.
+    python = tools / "python"
     # Each tool's install and uninstall commands, and the venv it makes for the app.
     installs: dict[str, tuple[list[str | Path], list[str | Path], Path]] = {
         "pipx": (
@@ -287,37 +298,38 @@ def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
             home / ".local" / "share" / "pipx" / "venvs" / "ringbearer-tui",
         ),
         "uv": (
-            # On the oldest supported Python, as the other checks (never a downloaded one).
-            ["uv", "tool", "install", "--python", PYTHON, *uv_index, "ringbearer-tui"],
+            ["uv", "tool", "install", "--python", python, *uv_index, "ringbearer-tui"],
             ["uv", "tool", "uninstall", "ringbearer-tui"],
             home / ".local" / "share" / "uv" / "tools" / "ringbearer-tui",
         ),
     }
     ringbearer = bin_dir / "ringbearer"
-    for tool, (install, uninstall, venv) in installs.items():
+    for tool, (install, uninstall, tool_venv) in installs.items():
         session.log(f"the app, installed by {tool} as a user does")
         user.run(*install)
         version = user.output(ringbearer, "--version").strip()
         if version != f"ringbearer {app} (engine {engine})":
             session.error(f"{tool}'s copy says {version!r}: not the versions just built")
-        user.run(tools / "python", ROOT / "tests" / "release" / "first_run.py", ringbearer)
+        user.run(python, ROOT / "tests" / "release" / "first_run.py", ringbearer)
         if "--max-sessions" not in user.output(ringbearer, "serve", "--help"):
             session.error(f"`ringbearer serve --help` from {tool}'s copy names no options")
         user.run(*uninstall)
-        left = [str(path) for path in (ringbearer, venv) if path.exists() or path.is_symlink()]
+        left = [p for p in (ringbearer, tool_venv) if p.exists() or p.is_symlink()]
         if left:
-            session.error(f"`{tool} uninstall` left {', '.join(left)}")
+            session.error(f"`{tool} uninstall` left {', '.join(map(str, left))}")
 
     session.log("the engine alone, installed by name into a venv of its own")
-    python = home / "engine-venv" / "bin" / "python"
-    user.run("uv", "venv", "--quiet", "--python", PYTHON, python.parent.parent)
-    user.run("uv", "pip", "install", "--python", python, *uv_index, "ringbearer-engine")
-    found = user.output(python, "-c", "import ringbearer_engine as e; print(e.__version__)")
-    if found.strip() != engine:
-        session.error(f"the engine installed by name is {found.strip()!r}, not {engine!r}")
-    user.run(python, "-m", "ringbearer_engine", "games")
-    user.run("uv", "pip", "uninstall", "--python", python, "ringbearer-engine")
-    user.run(python, "-c", "import ringbearer_engine", success_codes=[1], silent=True)
+    venv = home / "engine-venv"
+    engine_python = venv / "bin" / "python"
+    user.run("uv", "venv", "--quiet", "--python", python, venv)
+    user.run("uv", "pip", "install", "--python", engine_python, *uv_index, "ringbearer-engine")
+    probe = "import ringbearer_engine as e; print(e.__version__)"
+    found = user.output(engine_python, "-c", probe).strip()
+    if found != engine:
+        session.error(f"the engine installed by name is {found!r}, not {engine!r}")
+    user.run(engine_python, "-m", "ringbearer_engine", "games")
+    user.run("uv", "pip", "uninstall", "--python", engine_python, "ringbearer-engine")
+    user.run(engine_python, "-c", "import ringbearer_engine", success_codes=[1], silent=True)
 
 
 class _User:
@@ -359,7 +371,7 @@ def _user_environment(home: Path, bin_dir: Path) -> dict[str, str | None]:
         "HOME": str(home),
         "PATH": os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")]),
         "VIRTUAL_ENV": None,  # the session venv's, which nox would pass on
-        "UV_PYTHON_DOWNLOADS": "never",  # Pythons come from outside PyPI: not fetched here
+        "UV_PYTHON_DOWNLOADS": "never",  # uv gets the session's Python, and fetches none
     }
 
 

@@ -62,7 +62,15 @@ def test_the_default_checks_stay_on_one_python_and_the_matrix_is_opt_in(nox: Mod
     oldest_and_newest = SUPPORTED[::2]
     assert oldest_and_newest == nox.TUI_PYTHONS
     defaults = nox.nox.options.sessions
-    assert defaults == ["lint", "typecheck", "engine-3.11", "tui-3.11", "docs", "build"]
+    assert defaults == [
+        "lint",
+        "typecheck",
+        "engine-3.11",
+        "tui-3.11",
+        "docs",
+        "build",
+        "release-rehearsal",
+    ]
 
 
 def test_the_build_check_names_what_an_archive_lacks(nox: ModuleType, tmp_path: Path) -> None:
