@@ -98,8 +98,10 @@ def engine(session: nox.Session) -> None:
 
 @nox.session(python=TUI_PYTHONS)
 def tui(session: nox.Session) -> None:
-    """The app's tests (Textual snapshots, Pilot flows, SSH) with everything installed."""
-    sync(session, "--all-packages", "--group", "tui-test")
+    """The app's import contracts, then its tests (Textual snapshots, Pilot flows, SSH) with
+    everything installed."""
+    sync(session, "--all-packages", "--group", "tui-test", "--group", "lint")
+    session.run("lint-imports", "importlinter-app.toml")
     session.run("pytest", "tests/tui", "tests/ssh", *session.posargs)
 
 

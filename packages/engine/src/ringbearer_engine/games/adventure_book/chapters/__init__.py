@@ -72,7 +72,7 @@ def page(number: int) -> Page:
     return found
 
 
-def add_chapter(chapter: Chapter, rules: ChapterRules = NO_RULES) -> Page:
+def add_chapter(chapter: Chapter, rules: ChapterRules[Page] = NO_RULES) -> Page:
     """Make a chapter playable from outside this package (tests, later content packs)."""
     compiled = Page(chapter, rules)
     _extra[chapter.number] = compiled
