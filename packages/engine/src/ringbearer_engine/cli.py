@@ -18,7 +18,7 @@ from .errors import RingbearerError, SaveError
 from .game import get_game, list_games
 from .match import Match
 from .saves import MAX_SAVE_SIZE
-from .simulate import simulate
+from .simulate import check_run, simulate
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -145,6 +145,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = get_game(args.game)
     names = _seat_bots(args.bot, args.players, game.default_players)
     options = _options(args.option)
+    check_run(args.game, args.games, names, options)  # bad input fails before a cluster starts
     with _executor(args) as (executor, workers):
         report = simulate(
             args.game,
@@ -195,9 +196,10 @@ def _progress(err: TextIO, unit: str) -> Callable[[int, int], None]:
 
 
 def _cmd_campaign(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .games.adventure_book.campaign_runs import simulate_campaigns
+    from .games.adventure_book.campaign_runs import check_campaigns, simulate_campaigns
 
     bots = _seat_bots(args.bot, args.players, 2)
+    check_campaigns(args.campaigns, bots)  # bad input fails before a cluster starts
     with _executor(args) as (executor, workers):
         report = simulate_campaigns(
             args.campaigns,

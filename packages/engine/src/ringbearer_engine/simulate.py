@@ -123,6 +123,30 @@ def _play_chunk(
     return start, [play_game(game_id, bots, seed, i, options) for i in range(start, stop)]
 
 
+def check_run(
+    game_id: str,
+    games: int,
+    bots: Sequence[str],
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Refuse a run that cannot be played, before any work (or cluster) starts; returns the
+    options as plain data, as the report and the chunks carry them."""
+    game = get_game(game_id)
+    if not game.min_players <= len(bots) <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
+        )
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    for n, name in enumerate(bots):
+        make_bot(game, name, n)
+    plain: dict[str, Any] = msgspec.to_builtins(game.convert_options(options))
+    return plain
+
+
 def simulate(
     game_id: str,
     games: int,
@@ -140,18 +164,7 @@ def simulate(
     how many chunks it runs at once, which only sizes the chunks. The report is the same
     whatever ran the games, but for its timings and its count of workers.
     """
-    game = get_game(game_id)
-    if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(
-            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
-        )
-    if games < 1:
-        raise ValueError("simulate at least one game")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    options = msgspec.to_builtins(game.convert_options(options))
-    for n, name in enumerate(bots):
-        make_bot(game, name, n)  # refuse an unknown bot before any work starts
+    options = check_run(game_id, games, bots, options, workers)
     chunk = chunk_size(games, workers, largest=250)
     tasks = [
         (game_id, list(bots), seed, start, min(start + chunk, games), options)

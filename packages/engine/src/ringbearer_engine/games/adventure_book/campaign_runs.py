@@ -144,6 +144,21 @@ def _play_chunk(args: tuple[list[str], int, int, int]) -> tuple[int, list[Campai
     return start, [play_campaign(bots, derive_seed(seed, i)) for i in range(start, stop)]
 
 
+def check_campaigns(campaigns: int, bots: Sequence[str], workers: int = 1) -> None:
+    """Refuse a run that cannot be played, before any work (or cluster) starts."""
+    game = get_game(GAME_ID)
+    if not game.min_players <= len(bots) <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
+        )
+    if campaigns < 1:
+        raise ValueError("play at least one campaign")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    for n, name in enumerate(bots):
+        make_bot(game, name, n)
+
+
 def simulate_campaigns(
     campaigns: int,
     bots: Sequence[str],
@@ -158,17 +173,7 @@ def simulate_campaigns(
     :class:`concurrent.futures.Executor`, ``workers`` then sizing the chunks) as
     :func:`~ringbearer_engine.simulate` does, with the same report whatever ran them.
     """
-    game = get_game(GAME_ID)
-    if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(
-            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
-        )
-    if campaigns < 1:
-        raise ValueError("play at least one campaign")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    for n, name in enumerate(bots):
-        make_bot(game, name, n)  # refuse an unknown bot before any work starts
+    check_campaigns(campaigns, bots, workers)
     chunk = chunk_size(campaigns, workers, largest=20)
     tasks = [
         (list(bots), seed, start, min(start + chunk, campaigns))
