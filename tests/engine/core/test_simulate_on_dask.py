@@ -8,6 +8,7 @@ that forks worker processes, so nothing forks while the cluster's threads exist.
 from __future__ import annotations
 
 import io
+import signal
 import socket
 import sys
 import time
@@ -20,7 +21,7 @@ from study_reports import GAMES, without_timings
 
 import ringbearer_engine as rb
 from ringbearer_engine.cli import main
-from ringbearer_engine.cluster import INSTALL, ClusterError, dask_executor
+from ringbearer_engine.cluster import INSTALL, ClusterError, dask_executor, dask_setup
 from ringbearer_engine.games.adventure_book.campaign_runs import (
     CampaignReport,
     simulate_campaigns,
@@ -145,3 +146,12 @@ def test_a_missing_dask_extra_names_the_install_command(monkeypatch: pytest.Monk
     assert out == ""
     assert INSTALL in err
     assert INSTALL == "pip install 'ringbearer-engine[dask]'"
+
+
+def test_a_local_clusters_workers_leave_ctrl_c_to_the_command() -> None:
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        dask_setup(worker=None)  # what each worker of ``--scheduler local`` runs as it starts
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -8,7 +8,10 @@ but msgspec. The study's chunks go through Dask's :mod:`concurrent.futures` inte
 from __future__ import annotations
 
 import importlib
+import logging
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -75,17 +78,35 @@ def _cluster(distributed: Any, scheduler: str, workers: int | None) -> Iterator[
     if scheduler != LOCAL:
         yield scheduler
         return
-    cluster = distributed.LocalCluster(
-        n_workers=workers or os.cpu_count() or 1,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
+    try:
+        cluster = distributed.LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+            preload=[__name__],  # see dask_setup
+            # Its workers' log lines (a heartbeat missed while the cluster shuts down) would
+            # land in the report; a chunk that fails still raises in this process.
+            silence_logs=logging.CRITICAL,
+        )
+    except Exception as error:
+        raise ClusterError(f"could not start a local Dask cluster: {error}") from error
     try:
         yield cluster
     finally:
         cluster.close()
+
+
+def dask_setup(worker: object) -> None:
+    """Run by Dask in each worker of a local cluster (this module is its preload).
+
+    Ctrl+C reaches every process of the terminal's foreground group, the local cluster's
+    workers too: they ignore it, so that only the command sees it, cancels the chunks and
+    stops the cluster, instead of every worker dying with a traceback.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _import_distributed() -> Any:
