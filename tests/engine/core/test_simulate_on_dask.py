@@ -123,6 +123,18 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_seconds() -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.usefixtures("distributed")
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [("garbage", "missing port number"), ("http://127.0.0.1:9", "unknown address scheme")],
+)
+def test_a_malformed_scheduler_address_is_refused_at_once(address: str, reason: str) -> None:
+    status, _, err = _run("simulate", "pig", "--games", "5", "--scheduler", address)
+    assert status == 2
+    assert f"{address!r} is not a Dask scheduler's address" in err
+    assert reason in err
+
+
 def test_a_scheduler_without_workers_is_a_clear_error(distributed: Any) -> None:
     with distributed.LocalCluster(
         n_workers=0,

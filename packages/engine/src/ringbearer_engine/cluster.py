@@ -76,6 +76,15 @@ def dask_executor(
 def _cluster(distributed: Any, scheduler: str, workers: int | None) -> Iterator[Any]:
     """The address to connect to: ``scheduler`` itself, or a local cluster while it runs."""
     if scheduler != LOCAL:
+        try:
+            distributed.comm.get_address_host_port(scheduler)
+        except ValueError as error:
+            # Checked before connecting: a client made with a bad address fails only later,
+            # with a traceback of its own as it is collected.
+            raise ClusterError(
+                f"{scheduler!r} is not a Dask scheduler's address, such as "
+                f"tcp://10.0.0.5:8786, nor {LOCAL!r}: {error}"
+            ) from None
         yield scheduler
         return
     try:
