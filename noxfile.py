@@ -83,7 +83,8 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=ENGINE_PYTHONS)
 def engine(session: nox.Session) -> None:
     """The engine's tests in a venv holding only the engine, plus the import contract."""
-    sync(session, "--package", "ringbearer-engine", "--group", "test", "--group", "lint")
+    dask = ("--extra", "dask")  # the cluster tests need the engine's dask extra
+    sync(session, "--package", "ringbearer-engine", *dask, "--group", "test", "--group", "lint")
     session.run(
         "python",
         "-c",
