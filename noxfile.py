@@ -102,7 +102,8 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=ENGINE_PYTHONS)
 def engine(session: nox.Session) -> None:
     """The engine's tests in a venv holding only the engine, plus the import contract."""
-    sync(session, "--package", "ringbearer-engine", "--group", "test", "--group", "lint")
+    dask = ("--extra", "dask")  # the cluster tests need the engine's dask extra
+    sync(session, "--package", "ringbearer-engine", *dask, "--group", "test", "--group", "lint")
     session.run(
         "python",
         "-c",
@@ -117,8 +118,10 @@ def engine(session: nox.Session) -> None:
 
 @nox.session(python=TUI_PYTHONS)
 def tui(session: nox.Session) -> None:
-    """The app's tests (Textual snapshots, Pilot flows, SSH) with everything installed."""
-    sync(session, "--all-packages", "--group", "tui-test")
+    """The app's import contracts, then its tests (Textual snapshots, Pilot flows, SSH) with
+    everything installed."""
+    sync(session, "--all-packages", "--group", "tui-test", "--group", "lint")
+    session.run("lint-imports", "importlinter-app.toml")
     session.run("pytest", "tests/tui", "tests/ssh", *session.posargs)
 
 

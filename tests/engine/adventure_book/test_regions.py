@@ -99,7 +99,7 @@ def keep_chapter() -> Chapter:
     )
 
 
-class KeepRules(ChapterRules):
+class KeepRules(ChapterRules[Page]):
     def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
         state.flags["rings-played"] = state.flags.get("rings-played", 0) + 1
 

@@ -54,7 +54,7 @@ def tiny_chapter(number: int) -> Chapter:
     )
 
 
-class TinyRules(ChapterRules):
+class TinyRules(ChapterRules[Page]):
     def setup(self, page: Page, state: AdventureBookState) -> None:
         state.secrets["mystery-box"] = "treasure"
 

@@ -8,10 +8,15 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["multiprocessing", "secrets", "hmac"])
+@pytest.mark.parametrize("module", ["multiprocessing", "secrets", "hmac", "distributed", "dask"])
 def test_importing_the_engine_leaves_out_modules_only_some_calls_need(module: str) -> None:
-    # A fresh interpreter: this test process has imported everything already.
-    code = f"import sys, ringbearer_engine; print({module!r} in sys.modules)"
+    # A fresh interpreter: this test process has imported everything already. The command
+    # line and the campaign runs come too: only ``--scheduler`` may bring Dask in.
+    code = (
+        "import sys, ringbearer_engine, ringbearer_engine.cli\n"
+        "import ringbearer_engine.games.adventure_book.campaign_runs\n"
+        f"print({module!r} in sys.modules)"
+    )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )

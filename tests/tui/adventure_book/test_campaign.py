@@ -23,10 +23,10 @@ from ringbearer_tui.app import RingbearerApp, StartContinue, StartNew
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.games.adventure_book import play
-from ringbearer_tui.games.adventure_book.campaign_screen import CampaignScreen
 from ringbearer_tui.games.adventure_book.play import ChapterSession
 from ringbearer_tui.games.adventure_book.saves import CampaignStore
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.campaign import CampaignScreen
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.load import LoadScreen
 from ringbearer_tui.screens.main_menu import MainMenu

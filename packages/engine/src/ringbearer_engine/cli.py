@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import msgspec
 
@@ -17,7 +18,10 @@ from .errors import RingbearerError, SaveError
 from .game import get_game, list_games
 from .match import Match
 from .saves import MAX_SAVE_SIZE
-from .simulate import simulate
+from .simulate import check_run, simulate
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    _add_parallel_arguments(sim, "games")
     sim.add_argument(
         "--option",
         action="append",
@@ -67,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     campaign.add_argument("--players", type=int, help="number of seats (default 2)")
     campaign.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    campaign.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    _add_parallel_arguments(campaign, "campaigns")
     campaign.add_argument("--json", action="store_true", help="print the report as JSON")
 
     replay = commands.add_parser("replay", help="print a save's game step by step")
@@ -78,6 +82,37 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.add_argument("save", type=Path)
     return parser
+
+
+def _add_parallel_arguments(command: argparse.ArgumentParser, unit: str) -> None:
+    command.add_argument(
+        "--workers",
+        type=int,
+        help="local processes to use (default 1; with --scheduler local, the cluster's "
+        "worker processes, default one per CPU)",
+    )
+    command.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"send the {unit} to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786), "
+        "or 'local' to start a Dask cluster on this machine; needs the dask extra",
+    )
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """Where a study runs: an executor (``None`` for local processes) and its parallelism."""
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    if args.scheduler is None:
+        yield None, args.workers or 1
+        return
+    if args.workers is not None and args.scheduler != "local":
+        raise ValueError("--workers sizes a local run; a scheduler's workers are its own")
+    from .cluster import dask_executor  # only a cluster run pays for importing Dask
+
+    with dask_executor(args.scheduler, args.workers) as (executor, slots):
+        yield executor, slots
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -109,15 +144,19 @@ def _cmd_games(out: TextIO) -> int:
 def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = get_game(args.game)
     names = _seat_bots(args.bot, args.players, game.default_players)
-    report = simulate(
-        args.game,
-        args.games,
-        names,
-        seed=args.seed,
-        options=_options(args.option),
-        workers=args.workers,
-        progress=_progress(err, "games"),
-    )
+    options = _options(args.option)
+    check_run(args.game, args.games, names, options)  # bad input fails before a cluster starts
+    with _executor(args) as (executor, workers):
+        report = simulate(
+            args.game,
+            args.games,
+            names,
+            seed=args.seed,
+            options=options,
+            workers=workers,
+            progress=_progress(err, "games"),
+            executor=executor,
+        )
     if args.json:
         print(msgspec.json.format(msgspec.json.encode(report)).decode(), file=out)
     else:
@@ -136,29 +175,40 @@ def _seat_bots(bot: str, players: int | None, default_players: int) -> list[str]
     return names
 
 
+BAR_WIDTH = 30
+
+
 def _progress(err: TextIO, unit: str) -> Callable[[int, int], None]:
+    """A bar of the items finished so far, redrawn as each chunk comes back; only on a
+    terminal, so that a redirected stderr holds no carriage returns."""
     live = err.isatty()
 
     def show(done: int, total: int) -> None:
-        if live:
-            print(f"\r{done}/{total} {unit} ({done / total:.0%})", end="", file=err, flush=True)
-            if done == total:
-                print("\r" + " " * 40 + "\r", end="", file=err, flush=True)
+        if not live:
+            return
+        filled = BAR_WIDTH * done // total
+        line = f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}"
+        print(f"\r{line}", end="", file=err, flush=True)
+        if done == total:
+            print("\r" + " " * len(line) + "\r", end="", file=err, flush=True)
 
     return show
 
 
 def _cmd_campaign(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .games.adventure_book.campaign_runs import simulate_campaigns
+    from .games.adventure_book.campaign_runs import check_campaigns, simulate_campaigns
 
     bots = _seat_bots(args.bot, args.players, 2)
-    report = simulate_campaigns(
-        args.campaigns,
-        bots,
-        seed=args.seed,
-        workers=args.workers,
-        progress=_progress(err, "campaigns"),
-    )
+    check_campaigns(args.campaigns, bots)  # bad input fails before a cluster starts
+    with _executor(args) as (executor, workers):
+        report = simulate_campaigns(
+            args.campaigns,
+            bots,
+            seed=args.seed,
+            workers=workers,
+            progress=_progress(err, "campaigns"),
+            executor=executor,
+        )
     if args.json:
         print(msgspec.json.format(msgspec.json.encode(report)).decode(), file=out)
     else:
@@ -254,3 +304,7 @@ def main(
     except (RingbearerError, ValueError) as error:
         print(f"error: {error}", file=err)
         return 2
+    except KeyboardInterrupt:
+        # The study's unfinished chunks were cancelled on the way out (see executors.py).
+        print("\ncancelled: the unfinished games were called off", file=err)
+        return 130

@@ -14,7 +14,7 @@ import pkgutil
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -22,9 +22,6 @@ from .actions import Action, ActionCodec
 from .chance import Chance
 from .errors import UnknownGameError
 from .events import Event
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 
 class GameState(msgspec.Struct, kw_only=True):
@@ -56,8 +53,22 @@ class Outcome(msgspec.Struct, frozen=True):
         return bool(self.winners)
 
 
+class Bot(Protocol):
+    """Chooses one of the legal actions for the seat that decides now.
+
+    A bot is handed the full state for speed, but a fair bot must act only on what the deciding
+    seat may know: it should look at ``game.view(state, seat)`` or imagine futures from
+    ``game.determinize(state, seat, ...)``, never at hidden parts of ``state`` directly.
+    """
+
+    name: str
+
+    def choose(self, game: Game[Any], state: GameState) -> Action: ...
+
+
 S = TypeVar("S", bound=GameState)
 BotFactory = Callable[[int], "Bot"]
+"""Makes a game's bot from a seed (what :meth:`Game.bots` lists by name)."""
 
 
 class Game(ABC, Generic[S]):

@@ -9,14 +9,18 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .bots import make_bot, play_out
 from .chance import Chance, derive_seed
+from .executors import chunk_size, run_chunks
 from .game import get_game
 from .stats import wilson_interval
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 class GameResult(msgspec.Struct, frozen=True, array_like=True):
@@ -119,6 +123,30 @@ def _play_chunk(
     return start, [play_game(game_id, bots, seed, i, options) for i in range(start, stop)]
 
 
+def check_run(
+    game_id: str,
+    games: int,
+    bots: Sequence[str],
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """Refuse a run that cannot be played, before any work (or cluster) starts; returns the
+    options as plain data, as the report and the chunks carry them."""
+    game = get_game(game_id)
+    if not game.min_players <= len(bots) <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
+        )
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    for n, name in enumerate(bots):
+        make_bot(game, name, n)
+    plain: dict[str, Any] = msgspec.to_builtins(game.convert_options(options))
+    return plain
+
+
 def simulate(
     game_id: str,
     games: int,
@@ -127,46 +155,26 @@ def simulate(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> SimulationReport:
-    """Play ``games`` games with ``bots`` (one name per seat) and summarise them."""
-    game = get_game(game_id)
-    if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(
-            f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(bots)}"
-        )
-    if games < 1:
-        raise ValueError("simulate at least one game")
-    options = msgspec.to_builtins(game.convert_options(options))
-    for n, name in enumerate(bots):
-        make_bot(game, name, n)  # refuse an unknown bot before any work starts
-    chunk = max(1, min(250, games // (workers * 8) or 1))
+    """Play ``games`` games with ``bots`` (one name per seat) and summarise them.
+
+    The games run in this process, in ``workers`` local processes, or, given ``executor``
+    (any :class:`concurrent.futures.Executor`), on it in seeded chunks; ``workers`` then says
+    how many chunks it runs at once, which only sizes the chunks. The report is the same
+    whatever ran the games, but for its timings and its count of workers.
+    """
+    options = check_run(game_id, games, bots, options, workers)
+    chunk = chunk_size(games, workers, largest=250)
     tasks = [
         (game_id, list(bots), seed, start, min(start + chunk, games), options)
         for start in range(0, games, chunk)
     ]
-    results: list[GameResult | None] = [None] * games
-    done = 0
     began = time.perf_counter()
-    if workers <= 1:
-        for task in tasks:
-            start, part = _play_chunk(task)
-            results[start : start + len(part)] = part
-            done += len(part)
-            if progress:
-                progress(done, games)
-    else:
-        import multiprocessing  # only runs with workers pay for importing it
-
-        context = multiprocessing.get_context("fork")
-        with context.Pool(workers) as pool:
-            for start, part in pool.imap_unordered(_play_chunk, tasks):
-                results[start : start + len(part)] = part
-                done += len(part)
-                if progress:
-                    progress(done, games)
+    played = run_chunks(
+        _play_chunk, tasks, games, workers=workers, executor=executor, progress=progress
+    )
     seconds = time.perf_counter() - began
-    played = [r for r in results if r is not None]
-    assert len(played) == games, "every game of the run has a result"
     seat_counts = Counter(seat for r in played for seat in r.winners)
     return SimulationReport(
         game=game_id,
@@ -182,6 +190,6 @@ def simulate(
         reasons=dict(Counter(r.reason for r in played)),
         seconds=seconds,
         games_per_second=games / seconds if seconds > 0 else float("inf"),
-        workers=max(1, workers),
+        workers=workers,
         won_games=[n for n, r in enumerate(played) if r.winners],
     )

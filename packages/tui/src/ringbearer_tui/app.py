@@ -24,6 +24,7 @@ from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file, table_access
 from .games.adventure_book.saves import CampaignRecord, CampaignStore, is_campaign
+from .host import Host
 from .paths import AppPaths
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
@@ -364,7 +365,7 @@ class RingbearerApp(App[None]):
         self.push_screen(GameScreen(session))
 
     def open_campaign(self, record: CampaignRecord) -> None:
-        from .games.adventure_book.campaign_screen import CampaignScreen
+        from .screens.campaign import CampaignScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
             self.pop_screen()
@@ -372,3 +373,7 @@ class RingbearerApp(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         return Screen()
+
+
+_HOST_CHECK: type[Host] = RingbearerApp
+"""The screens reach the app through :class:`Host`; mypy checks here that the app is one."""

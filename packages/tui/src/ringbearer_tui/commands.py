@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from .menu import HELP, MENU
 
-if TYPE_CHECKING:
-    from .app import RingbearerApp
-
 
 class RingbearerCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
-        app = cast("RingbearerApp", self.app)
+        app = self.app
         found: list[tuple[str, Callable[[], object], str]] = [
             (entry.label, getattr(app, f"action_{entry.action}"), entry.help)
             for entry in (*MENU, HELP)
@@ -33,7 +29,7 @@ class RingbearerCommands(Provider):
             found.append(("Hint", screen.action_hint, "Rank the choices with the advisor"))
             found.append(("Undo", screen.action_undo, "Take back your last decision"))
             found.append(("Save as", screen.action_save_as, "Save this game under a name"))
-        from .games.adventure_book.campaign_screen import CampaignScreen
+        from .screens.campaign import CampaignScreen
 
         if isinstance(screen, CampaignScreen):
             found.append(

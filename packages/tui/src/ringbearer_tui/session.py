@@ -17,7 +17,7 @@ from .seats import Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
 
 if TYPE_CHECKING:
-    from .games import Ranker
+    from .ranker import Ranker
 
 
 class GameSession:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from .base import Bot, RandomBot, play_out
+from ..game import Bot, Game
+from .base import RandomBot, play_out
 from .montecarlo import DEFAULT_PLAYOUTS, MonteCarloAdvisor, Ranking
 
 __all__ = [

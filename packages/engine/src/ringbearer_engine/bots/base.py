@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from ..actions import Action
 from ..chance import Chance
-from ..game import Game, GameState
+from ..game import Bot, Game, GameState
 
 MAX_STEPS = 100_000
 """Any game that runs this long has a rules bug; playing out stops with an error."""
-
-
-class Bot(Protocol):
-    """Chooses one of the legal actions for the seat that decides now.
-
-    A bot is handed the full state for speed, but a fair bot must act only on what the deciding
-    seat may know: it should look at ``game.view(state, seat)`` or imagine futures from
-    ``game.determinize(state, seat, ...)``, never at hidden parts of ``state`` directly.
-    """
-
-    name: str
-
-    def choose(self, game: Game[Any], state: GameState) -> Action: ...
 
 
 class RandomBot:

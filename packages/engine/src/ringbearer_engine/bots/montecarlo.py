@@ -26,8 +26,8 @@ import msgspec
 
 from ..actions import Action
 from ..chance import Chance, derive_seed
-from ..game import Game, GameState
-from .base import Bot, RandomBot, play_out
+from ..game import Bot, Game, GameState
+from .base import RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_HORIZON = 2

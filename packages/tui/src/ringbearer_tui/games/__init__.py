@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import ringbearer_engine as rb
 
+from ..ranker import Ranker
 from ..session import GameSession
 
 if TYPE_CHECKING:
@@ -98,12 +99,6 @@ class ExplainsCards(Protocol):
     ) -> list[tuple[str, str]]:
         """(title, text) of the card ``action`` involves, then of every card in hand."""
         ...
-
-
-class Ranker(Protocol):
-    """An advisor: every legal action of the seat to move, the recommended one first."""
-
-    def rank(self, game: rb.Game[Any], state: rb.GameState) -> list[rb.Ranking]: ...
 
 
 @runtime_checkable

@@ -7,8 +7,6 @@ save under a name. The match autosaves after every step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +31,7 @@ from ..games import (
 )
 from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
+from ..host import Host, host_of
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.protocol import LogLine
@@ -41,9 +40,6 @@ from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
 from .hand_over import HandOverScreen
-
-if TYPE_CHECKING:
-    from ..app import RingbearerApp
 
 HINT_PLAYOUTS = 400
 
@@ -107,8 +103,8 @@ class GameScreen(Screen[None]):
         self._table_closed = False
 
     @property
-    def rb_app(self) -> RingbearerApp:
-        return cast("RingbearerApp", self.app)
+    def rb_app(self) -> Host:
+        return host_of(self.app)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):

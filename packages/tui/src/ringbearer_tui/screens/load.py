@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,10 +15,8 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..games.adventure_book.saves import is_campaign
+from ..host import Host, host_of
 from ..storage import SaveEntry, SaveNameError
-
-if TYPE_CHECKING:
-    from ..app import RingbearerApp
 
 COLUMNS = ("Name", "Game", "Seats", "Progress", "Saved")
 SAVED_WIDTH = 16
@@ -75,8 +71,8 @@ class LoadScreen(Screen[None]):
         self.entries: list[SaveEntry] = []
 
     @property
-    def rb_app(self) -> RingbearerApp:
-        return cast("RingbearerApp", self.app)
+    def rb_app(self) -> Host:
+        return host_of(self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical():

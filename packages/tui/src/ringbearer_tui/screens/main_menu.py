@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,10 +11,8 @@ from textual.widgets import Button, Footer, Static
 
 from .._version import __version__
 from ..environment import served_keys_file, table_access
+from ..host import host_of
 from ..menu import ACCOUNT, MENU, TABLES
-
-if TYPE_CHECKING:
-    from ..app import RingbearerApp
 
 TITLE_ART = """\
  ___ _            _
@@ -72,7 +68,7 @@ class MainMenu(Screen[None]):
         self.query_one("#new", Button).focus()
 
     def on_screen_resume(self) -> None:
-        latest = cast("RingbearerApp", self.app).latest_to_continue()
+        latest = host_of(self.app).latest_to_continue()
         continue_button = self.query_one("#continue", Button)
         continue_button.disabled = latest is None
         status = self.query_one("#status", Static)

@@ -3,8 +3,6 @@ default names."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,10 +10,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from ..host import Host, host_of
 from ..settings import BOT_DELAYS, THEMES, Settings
-
-if TYPE_CHECKING:
-    from ..app import RingbearerApp
 
 
 class SettingsScreen(Screen[None]):
@@ -34,8 +30,8 @@ class SettingsScreen(Screen[None]):
     """
 
     @property
-    def rb_app(self) -> RingbearerApp:
-        return cast("RingbearerApp", self.app)
+    def rb_app(self) -> Host:
+        return host_of(self.app)
 
     def compose(self) -> ComposeResult:
         settings = self.rb_app.settings

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.new_game import NewGameDialog
 from ..dialogs.tables import TableChoice, TablesDialog
 from ..environment import table_access
+from ..host import host_of
 from .client import TableConnection, TableRefusedError
 from .protocol import SeatPlan
 from .remote import RemoteSession
 
 if TYPE_CHECKING:
-    from ..app import RingbearerApp
+    from textual.app import App
 
 BOT_AFTER = 120.0
 """Seconds a player may be away before a bot plays for them, when the table allows it."""
@@ -29,7 +30,7 @@ async def connect() -> TableConnection:
     return await TableConnection.open(socket, token)
 
 
-async def sit(app: RingbearerApp, table: str, *, watch: bool = False) -> None:
+async def sit(app: App[Any], table: str, *, watch: bool = False) -> None:
     """Take this account's seat at ``table`` (or a free one), or watch it."""
     try:
         connection = await connect()
@@ -41,10 +42,10 @@ async def sit(app: RingbearerApp, table: str, *, watch: bool = False) -> None:
     except TableRefusedError as error:
         app.push_screen(MessageDialog(f"Table {table}", f"You cannot sit there: {error}."))
         return
-    app.open_session(RemoteSession(connection, welcome, first))
+    host_of(app).open_session(RemoteSession(connection, welcome, first))
 
 
-async def browse(app: RingbearerApp) -> None:
+async def browse(app: App[Any]) -> None:
     """The list of tables; then open, join or watch what the player chose."""
     try:
         connection = await connect()
@@ -64,10 +65,10 @@ async def browse(app: RingbearerApp) -> None:
         await sit(app, choice.table, watch=choice.what == "watch")
 
 
-async def open_table(app: RingbearerApp) -> None:
+async def open_table(app: App[Any]) -> None:
     """Choose a game and its seats (people or bots); the table opens with you at the first
     person's seat, and its name is what your friends join with."""
-    request = await app.push_screen_wait(NewGameDialog(app.settings, None, for_table=True))
+    request = await app.push_screen_wait(NewGameDialog(host_of(app).settings, None, for_table=True))
     if request is None:
         return
     spectators = await app.push_screen_wait(

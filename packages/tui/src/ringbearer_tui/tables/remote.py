@@ -22,7 +22,7 @@ from .mirror import HiddenStateError, MatchMirror
 from .protocol import LogLine, SeatInfo, Update, Welcome
 
 if TYPE_CHECKING:
-    from ..games import Ranker
+    from ..ranker import Ranker
 
 News = Callable[[list[LogLine]], None]
 Told = tuple[int | None, str, list[rb.Event]]

@@ -4,7 +4,7 @@ One campaign plays the chapters in order from a fresh :class:`~.campaign.Campaig
 chapter again with the marker where it is, until chapter 8 is won, the marker reaches the end
 of the track, the next chapter is not in this version, or an attempt cap is reached (a guard
 against bots that never win a chapter). Campaign ``i`` of a run seeded ``S`` always plays the
-same games, whatever the number of worker processes:
+same games, whatever the number of worker processes or the executor that plays them:
 
 >>> from ringbearer_engine.games.adventure_book.campaign_runs import simulate_campaigns
 >>> report = simulate_campaigns(2, ["heuristic", "heuristic"], seed=1)
@@ -17,16 +17,21 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from ringbearer_engine.bots import make_bot, play_out
 from ringbearer_engine.chance import derive_seed
+from ringbearer_engine.executors import chunk_size, run_chunks
 from ringbearer_engine.game import get_game
 from ringbearer_engine.simulate import Share
 
 from .campaign import Campaign, campaign_after
 from .chapters import pages
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 GAME_ID = "adventure-book"
 ATTEMPT_CAP = 60
@@ -139,14 +144,8 @@ def _play_chunk(args: tuple[list[str], int, int, int]) -> tuple[int, list[Campai
     return start, [play_campaign(bots, derive_seed(seed, i)) for i in range(start, stop)]
 
 
-def simulate_campaigns(
-    campaigns: int,
-    bots: Sequence[str],
-    seed: int = 0,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> CampaignReport:
-    """Play ``campaigns`` whole campaigns with ``bots`` (one name per seat) and summarise."""
+def check_campaigns(campaigns: int, bots: Sequence[str], workers: int = 1) -> None:
+    """Refuse a run that cannot be played, before any work (or cluster) starts."""
     game = get_game(GAME_ID)
     if not game.min_players <= len(bots) <= game.max_players:
         raise ValueError(
@@ -154,35 +153,36 @@ def simulate_campaigns(
         )
     if campaigns < 1:
         raise ValueError("play at least one campaign")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
     for n, name in enumerate(bots):
-        make_bot(game, name, n)  # refuse an unknown bot before any work starts
-    chunk = max(1, min(20, campaigns // (workers * 8) or 1))
+        make_bot(game, name, n)
+
+
+def simulate_campaigns(
+    campaigns: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> CampaignReport:
+    """Play ``campaigns`` whole campaigns with ``bots`` (one name per seat) and summarise.
+
+    They run here, in ``workers`` local processes, or on ``executor`` (any
+    :class:`concurrent.futures.Executor`, ``workers`` then sizing the chunks) as
+    :func:`~ringbearer_engine.simulate` does, with the same report whatever ran them.
+    """
+    check_campaigns(campaigns, bots, workers)
+    chunk = chunk_size(campaigns, workers, largest=20)
     tasks = [
         (list(bots), seed, start, min(start + chunk, campaigns))
         for start in range(0, campaigns, chunk)
     ]
-    results: list[CampaignRun | None] = [None] * campaigns
-    done = 0
     began = time.perf_counter()
-
-    def collect(start: int, part: list[CampaignRun]) -> None:
-        nonlocal done
-        results[start : start + len(part)] = part
-        done += len(part)
-        if progress:
-            progress(done, campaigns)
-
-    if workers <= 1:
-        for task in tasks:
-            collect(*_play_chunk(task))
-    else:
-        import multiprocessing  # only runs with workers pay for importing it
-
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for start, part in pool.imap_unordered(_play_chunk, tasks):
-                collect(start, part)
-    runs = [r for r in results if r is not None]
-    assert len(runs) == campaigns, "every campaign of the run has a result"
+    runs = run_chunks(
+        _play_chunk, tasks, campaigns, workers=workers, executor=executor, progress=progress
+    )
     return CampaignReport(
         bots=list(bots),
         players=len(bots),

@@ -33,15 +33,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ringbearer_engine.events import Event
 
 from .content import Source
 
 if TYPE_CHECKING:
-    from .rules.board import Page
     from .state import AdventureBookState, Pending
+
+PageT = TypeVar("PageT")
+"""The compiled page a chapter's hooks are handed (``rules.board.Page``). The format names it
+by a type variable so that it stays below the rules, which compile it."""
 
 
 @dataclass(frozen=True)
@@ -322,22 +325,22 @@ class Chapter:
     """Chapter data its rules read and the design page lists (e.g. what a Rider overlooks)."""
 
 
-class ChapterRules:
+class ChapterRules(Generic[PageT]):
     """A chapter's special rules. Every hook has a neutral default; override what you need.
 
     Hooks get the compiled :class:`~.rules.board.Page` (content plus lookup tables), the state to
     change in place, and the list to append events to.
     """
 
-    def setup(self, page: Page, state: AdventureBookState) -> None:
+    def setup(self, page: PageT, state: AdventureBookState) -> None:
         """Extra setup after the pieces and counters are placed."""
 
-    def blocked(self, page: Page, state: AdventureBookState, piece: str, space: str) -> bool:
+    def blocked(self, page: PageT, state: AdventureBookState, piece: str, space: str) -> bool:
         """Whether ``piece`` may not enter ``space`` now (beyond the page's ``only``)."""
         return False
 
     def blocked_spaces(
-        self, page: Page, state: AdventureBookState, piece: str
+        self, page: PageT, state: AdventureBookState, piece: str
     ) -> Collection[str] | None:
         """Every space :meth:`blocked` refuses to ``piece`` now (it may name spaces that are
         not next to the piece), for a chapter that can say them faster than space by space;
@@ -349,72 +352,72 @@ class ChapterRules:
     any piece); the legal actions then ask :meth:`blocked` about those pieces only."""
 
     def on_enter(
-        self, page: Page, state: AdventureBookState, piece: str, space: str, events: list[Event]
+        self, page: PageT, state: AdventureBookState, piece: str, space: str, events: list[Event]
     ) -> None:
         """A piece has just landed on ``space`` (every single step lands, AB-A6)."""
 
-    def requirement(self, page: Page, state: AdventureBookState, req: Requirement) -> bool:
+    def requirement(self, page: PageT, state: AdventureBookState, req: Requirement) -> bool:
         """A ``custom`` requirement."""
-        raise NotImplementedError(f"chapter {page.chapter.number}: requirement {req.key!r}")
+        raise NotImplementedError(f"chapter {state.chapter}: requirement {req.key!r}")
 
     def reward(
-        self, page: Page, state: AdventureBookState, reward: Reward, events: list[Event]
+        self, page: PageT, state: AdventureBookState, reward: Reward, events: list[Event]
     ) -> None:
         """A ``custom`` reward."""
-        raise NotImplementedError(f"chapter {page.chapter.number}: reward {reward.key!r}")
+        raise NotImplementedError(f"chapter {state.chapter}: reward {reward.key!r}")
 
     def effect(
-        self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
+        self, page: PageT, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:
         """A Plot Chart effect that is not a generic one."""
-        raise NotImplementedError(f"chapter {page.chapter.number}: effect {effect.kind!r}")
+        raise NotImplementedError(f"chapter {state.chapter}: effect {effect.kind!r}")
 
     def choose(
         self,
-        page: Page,
+        page: PageT,
         state: AdventureBookState,
         pending: Pending,
         option: str,
         events: list[Event],
     ) -> None:
         """Resolve a ``choose`` decision this chapter put on the state."""
-        raise NotImplementedError(f"chapter {page.chapter.number}: choice {pending.source!r}")
+        raise NotImplementedError(f"chapter {state.chapter}: choice {pending.source!r}")
 
-    def ring_targets(self, page: Page, state: AdventureBookState) -> Sequence[str | None]:
+    def ring_targets(self, page: PageT, state: AdventureBookState) -> Sequence[str | None]:
         """What the One Ring ability may be aimed at now; ``[None]`` when it needs no target,
         ``[]`` when it cannot be used."""
         return []
 
     def ring(
-        self, page: Page, state: AdventureBookState, target: str | None, events: list[Event]
+        self, page: PageT, state: AdventureBookState, target: str | None, events: list[Event]
     ) -> None:
         """Carry out the One Ring ability (the card and its corruption are already paid)."""
 
-    def deed_targets(self, page: Page, state: AdventureBookState, deed: Deed) -> list[str]:
+    def deed_targets(self, page: PageT, state: AdventureBookState, deed: Deed) -> list[str]:
         """Targets of a non-fight deed."""
         return []
 
     def deed(
-        self, page: Page, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
+        self, page: PageT, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
     ) -> None:
         """Carry out a non-fight deed (its cost is already paid)."""
 
-    def on_ring_played(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+    def on_ring_played(self, page: PageT, state: AdventureBookState, events: list[Event]) -> None:
         """A One Ring card has just been played by choice: paid for a Challenge, a deed or a
         space, discarded to move, or used for the ability (not a discard a rule forced). Its
         corruption, if any, is already paid, and the chapter's :class:`RingCall`, if any, is
         resolved. Override it for a call that plain effects cannot say."""
 
     def on_reveal(
-        self, page: Page, state: AdventureBookState, counter: str, events: list[Event]
+        self, page: PageT, state: AdventureBookState, counter: str, events: list[Event]
     ) -> None:
         """A face-down counter was just revealed."""
 
-    def check(self, page: Page, state: AdventureBookState) -> str:
+    def check(self, page: PageT, state: AdventureBookState) -> str:
         """A lose condition that holds now (its id), or "". Checked after every action."""
         return ""
 
-    def end_turn(self, page: Page, state: AdventureBookState, events: list[Event]) -> None:
+    def end_turn(self, page: PageT, state: AdventureBookState, events: list[Event]) -> None:
         """The active player's turn is over (clear the chapter's per-turn flags)."""
 
     # -- hints for the heuristic bot (optional) ---------------------------------------------
@@ -422,13 +425,13 @@ class ChapterRules:
     danger_company: frozenset[str] = frozenset()
     """Pieces whose :meth:`danger` depends on who shares their space (slower to evaluate)."""
 
-    def goals(self, page: Page, state: AdventureBookState, challenge: Challenge) -> dict[str, str]:
+    def goals(self, page: PageT, state: AdventureBookState, challenge: Challenge) -> dict[str, str]:
         """Where pieces should go for ``challenge`` beyond what its requirements say."""
         return {}
 
     def danger(
         self,
-        page: Page,
+        page: PageT,
         state: AdventureBookState,
         piece: str,
         space: str,
@@ -439,9 +442,9 @@ class ChapterRules:
         about 4, losing the chapter 150."""
         return 0.0
 
-    def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
+    def ring_advice(self, page: PageT, state: AdventureBookState) -> list[str | None]:
         """One Ring ability targets worth a point of corruption right now (none by default)."""
         return []
 
 
-NO_RULES = ChapterRules()
+NO_RULES: ChapterRules[Any] = ChapterRules()

@@ -2,84 +2,30 @@
 
 Every module here defines ``CHAPTER`` (a :class:`~..chapter.Chapter`) and may define
 ``RULES`` (a :class:`~..chapter.ChapterRules`). They are found by listing this package, so
-adding chapter 5 means adding its module and nothing else.
+adding chapter 5 means adding its module and nothing else. The table of compiled pages
+(:func:`page`, :func:`pages`) is kept by the rules (``..rules.pages``) and named here too.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from functools import cache
+from ..rules.pages import (
+    FOUND,
+    LAST_CHAPTER,
+    TITLES,
+    add_chapter,
+    found_page,
+    page,
+    pages,
+    remove_chapter,
+)
 
-from ..chapter import NO_RULES, Chapter, ChapterRules
-from ..rules.board import Page
-
-LAST_CHAPTER = 8
-"""The campaign is won when this chapter is won."""
-
-TITLES = {
-    1: "The Adventure Begins",
-    2: "Forging the Fellowship",
-    3: "The Mines of Moria",
-    4: "The Fellowship Breaks",
-    5: "The Last March of the Ents",
-    6: "Battle of Helm's Deep",
-    7: "Shelob's Lair",
-    8: "The Last Battle",
-}
-"""Every chapter's title (rulebook), including those not yet in this version."""
-
-_extra: dict[int, Page] = {}
-
-
-@cache
-def _builtin() -> dict[int, Page]:
-    pages: dict[int, Page] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        chapter = getattr(module, "CHAPTER", None)
-        if isinstance(chapter, Chapter):
-            rules = getattr(module, "RULES", NO_RULES)
-            assert isinstance(rules, ChapterRules)
-            pages[chapter.number] = Page(chapter, rules)
-    return pages
-
-
-def pages() -> dict[int, Page]:
-    """Every playable chapter by number."""
-    return {**_builtin(), **_extra}
-
-
-FOUND: dict[int, Page] = {}
-"""Chapters already looked up: the rules ask for the page at every step. The game's own
-entry points read it directly (``found_page(n) or page(n)``), saving a call at every step;
-anything else calls :func:`page`."""
-
-found_page = FOUND.get
-"""``FOUND.get``, bound once. Python 3.11 compiles ``FOUND.get(n)`` in a module that imports
-``FOUND`` as a plain attribute load, which it cannot specialise for a method: that load cost
-more than the look-up it serves."""
-
-
-def page(number: int) -> Page:
-    """The playable chapter ``number``; ``KeyError`` if this version does not have it."""
-    found = FOUND.get(number)
-    if found is None:
-        found = _extra.get(number) or _builtin().get(number)
-        if found is None:
-            raise KeyError(number)
-        FOUND[number] = found
-    return found
-
-
-def add_chapter(chapter: Chapter, rules: ChapterRules = NO_RULES) -> Page:
-    """Make a chapter playable from outside this package (tests, later content packs)."""
-    compiled = Page(chapter, rules)
-    _extra[chapter.number] = compiled
-    FOUND.pop(chapter.number, None)
-    return compiled
-
-
-def remove_chapter(number: int) -> None:
-    _extra.pop(number, None)
-    FOUND.pop(number, None)
+__all__ = [
+    "FOUND",
+    "LAST_CHAPTER",
+    "TITLES",
+    "add_chapter",
+    "found_page",
+    "page",
+    "pages",
+    "remove_chapter",
+]

@@ -232,7 +232,7 @@ def gap(state: AdventureBookState, page: Page, rider: str) -> int:
 WATCHES: dict[str, tuple[str, ...]] = {k: tuple(v.split(",")) for k, v in CHAPTER.extra.items()}
 
 
-class AdventureBeginsRules(ChapterRules):
+class AdventureBeginsRules(ChapterRules[Page]):
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:

@@ -238,7 +238,7 @@ CHAPTER = Chapter(
 )
 
 
-class ForgingRules(ChapterRules):
+class ForgingRules(ChapterRules[Page]):
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:

@@ -244,7 +244,7 @@ CHAPTER = Chapter(
 )
 
 
-class MoriaRules(ChapterRules):
+class MoriaRules(ChapterRules[Page]):
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:

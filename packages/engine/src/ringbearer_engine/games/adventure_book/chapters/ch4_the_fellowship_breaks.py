@@ -224,7 +224,7 @@ CHAPTER = Chapter(
 )
 
 
-class BreakingRules(ChapterRules):
+class BreakingRules(ChapterRules[Page]):
     danger_company = frozenset({"frodo", "sam"})
     blockable = frozenset({"frodo"})
 

@@ -256,7 +256,7 @@ CHAPTER = Chapter(
 )
 
 
-class EntsRules(ChapterRules):
+class EntsRules(ChapterRules[Page]):
     def setup(self, page: Page, state: AdventureBookState) -> None:
         state.flags["ring-seen"] = state.corruption
 

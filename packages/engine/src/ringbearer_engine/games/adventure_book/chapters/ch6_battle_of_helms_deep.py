@@ -264,7 +264,7 @@ CHAPTER = Chapter(
 )
 
 
-class HelmsDeepRules(ChapterRules):
+class HelmsDeepRules(ChapterRules[Page]):
     def setup(self, page: Page, state: AdventureBookState) -> None:
         state.flags[RING_MARK] = state.corruption
 

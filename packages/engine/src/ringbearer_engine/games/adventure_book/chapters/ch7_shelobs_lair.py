@@ -283,7 +283,7 @@ def stung(page: Page, state: AdventureBookState) -> bool:
     return in_region(page, LAIR, frodo) and state.pieces.get("sam") != frodo
 
 
-class ShelobsLairRules(ChapterRules):
+class ShelobsLairRules(ChapterRules[Page]):
     danger_company = frozenset({"frodo"})
     blockable = frozenset(HOBBITS)
 

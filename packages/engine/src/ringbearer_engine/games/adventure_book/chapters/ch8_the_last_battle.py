@@ -282,7 +282,7 @@ def fresh_orc(page: Page, state: AdventureBookState) -> str | None:
     return supply_counter(state, page, "orc")
 
 
-class LastBattleRules(ChapterRules):
+class LastBattleRules(ChapterRules[Page]):
     danger_company = frozenset({"frodo"})
 
     # -- the Orcs and the fallen --------------------------------------------------------------

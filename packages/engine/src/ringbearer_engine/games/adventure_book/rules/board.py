@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ringbearer_engine.events import DISCARDED, Event
 
+from ..actions import Deed as DeedAction
 from ..actions import Move
 from ..chapter import (
     Challenge,
@@ -35,14 +35,29 @@ from ..events import (
 )
 from ..state import AdventureBookState
 
-if TYPE_CHECKING:
-    from .deeds import DeedOffers
+
+class DeedOffers:
+    """The ways one hand can pay for a deed, and the deed's actions on each target (a page
+    keeps them per hand: :attr:`Page.payable_deeds`)."""
+
+    __slots__ = ("_actions", "deed", "ways")
+
+    def __init__(self, deed: str, ways: tuple[tuple[str, ...], ...]) -> None:
+        self.deed = deed
+        self.ways = ways
+        self._actions: dict[str, tuple[DeedAction, ...]] = {}
+
+    def on(self, aim: str) -> tuple[DeedAction, ...]:
+        found = self._actions.get(aim)
+        if found is None:
+            found = self._actions[aim] = tuple(DeedAction(self.deed, aim, w) for w in self.ways)
+        return found
 
 
 class Page:
     """One chapter ready to play: content, rules and lookup tables."""
 
-    def __init__(self, chapter: Chapter, rules: ChapterRules) -> None:
+    def __init__(self, chapter: Chapter, rules: ChapterRules[Page]) -> None:
         self.chapter = chapter
         self.rules = rules
         self.spaces: dict[str, Space] = {s.id: s for s in chapter.spaces}

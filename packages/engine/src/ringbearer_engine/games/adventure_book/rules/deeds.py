@@ -10,7 +10,7 @@ from ..actions import Deed as DeedAction
 from ..chapter import Deed
 from ..events import CounterRevealed, DeedDone, PieceJoined
 from ..state import AdventureBookState
-from .board import Page, counters_on_board, remove_counter, shown_name
+from .board import DeedOffers, Page, counters_on_board, remove_counter, shown_name
 from .decisions import who
 from .movement import pay
 from .payments import payments
@@ -94,23 +94,6 @@ def _payable(page: Page, hand_key: tuple[str, ...]) -> tuple[tuple[Deed, DeedOff
         if (offers := deed_offers(deed.id, deed.cost, hand_key)).ways
     )
     return found
-
-
-class DeedOffers:
-    """The ways one hand can pay for a deed, and the deed's actions on each target."""
-
-    __slots__ = ("_actions", "deed", "ways")
-
-    def __init__(self, deed: str, ways: tuple[tuple[str, ...], ...]) -> None:
-        self.deed = deed
-        self.ways = ways
-        self._actions: dict[str, tuple[DeedAction, ...]] = {}
-
-    def on(self, aim: str) -> tuple[DeedAction, ...]:
-        found = self._actions.get(aim)
-        if found is None:
-            found = self._actions[aim] = tuple(DeedAction(self.deed, aim, w) for w in self.ways)
-        return found
 
 
 @lru_cache(maxsize=8192)

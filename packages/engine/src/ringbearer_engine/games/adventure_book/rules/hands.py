@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from ringbearer_engine.events import DISCARDED, Event
 
-from ..chapters import found_page, page
 from ..content import RING, TOKEN
 from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
 from .corruption import advance
+from .pages import found_page, page
 
 
 def hand_key(hand: list[str]) -> tuple[str, ...]:

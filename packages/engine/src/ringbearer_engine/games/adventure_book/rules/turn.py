@@ -17,7 +17,6 @@ from ringbearer_engine.errors import SetupError
 from ringbearer_engine.events import DISCARDED, Event
 
 from ..chapter import PLOT_DECK_LOSS, Effect
-from ..chapters import LAST_CHAPTER, TITLES, page
 from ..content import EYE_CARDS, PLOT_CARDS, SPECIALS, STORY_CARDS
 from ..events import PieceLeft, PlotIgnored, PlotRevealed, TurnBegan
 from ..state import (
@@ -34,6 +33,7 @@ from .corruption import TRACK
 from .decisions import drop_for_active, drops_for_each_player, push, who
 from .ending import ended, lose
 from .hands import draw_story
+from .pages import LAST_CHAPTER, TITLES, page
 from .supply import place_from_supply
 
 TURN_FLAGS = ("ward", "short-draw", "revealed")

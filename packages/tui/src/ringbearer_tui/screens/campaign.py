@@ -4,7 +4,6 @@ the way into the next chapter. A chapter's end comes back here with what it chan
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -18,10 +17,9 @@ import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
-from ...dialogs.message import MessageDialog
-from ...screens.game import GameScreen
-from .panels import corruption_line
-from .play import (
+from ..dialogs.message import MessageDialog
+from ..games.adventure_book.panels import corruption_line
+from ..games.adventure_book.play import (
     ChapterSession,
     available,
     in_play,
@@ -29,12 +27,11 @@ from .play import (
     settle_finished,
     start_attempt,
 )
-from .rules_data import SPECIALS
-from .saves import Attempt, CampaignRecord, chapter_title
-from .words import marked
-
-if TYPE_CHECKING:
-    from ...app import RingbearerApp
+from ..games.adventure_book.rules_data import SPECIALS
+from ..games.adventure_book.saves import Attempt, CampaignRecord, chapter_title
+from ..games.adventure_book.words import marked
+from ..host import Host, host_of
+from .game import GameScreen
 
 
 def changes(attempt: Attempt) -> str:
@@ -133,8 +130,8 @@ class CampaignScreen(Screen[None]):
         """The attempt that just ended, to say what it changed."""
 
     @property
-    def rb_app(self) -> RingbearerApp:
-        return cast("RingbearerApp", self.app)
+    def rb_app(self) -> Host:
+        return host_of(self.app)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="campaign-scroll"):

@@ -1,0 +1,45 @@
+"""What the screens ask of the app they run in.
+
+Screens, the command palette and the table flow need a few of the app's services (its
+settings, its save stores, opening a save or a session). They name this protocol instead of
+the app class, so that the app can import them without the screens importing the app back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .games.adventure_book.saves import CampaignStore
+    from .session import GameSession
+    from .settings import Settings
+    from .storage import SaveEntry, SaveStore
+
+
+class Host(Protocol):
+    """The app's services, as the screens see them."""
+
+    settings: Settings
+    store: SaveStore
+    campaigns: CampaignStore
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is below the minimum size (the size notice shows)."""
+        ...
+
+    def apply_settings(self, settings: Settings, *, persist: bool) -> None: ...
+
+    def latest_to_continue(self) -> SaveEntry | None: ...
+
+    def open_save(self, entry: SaveEntry, *, from_backup: bool = False) -> None: ...
+
+    def open_session(self, session: GameSession) -> None: ...
+
+
+def host_of(app: App[Any]) -> Host:
+    """The running app's services. Every app that shows these screens is a RingbearerApp,
+    which mypy checks against :class:`Host` where the app is defined."""
+    return cast("Host", app)
