@@ -8,11 +8,22 @@ tui-3.13`` (or ``nox -s engine tui`` for every version), which CI runs on every 
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
+import re
+import shlex
 import shutil
+import signal
+import socket
+import subprocess
+import sys
 import tarfile
 import tempfile
+import time
+import urllib.request
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import nox
@@ -26,7 +37,15 @@ PYTHON = "3.11"
 ENGINE_PYTHONS = ["3.11", "3.12", "3.13"]
 TUI_PYTHONS = ["3.11", "3.13"]
 """The app is tested on the oldest and newest supported Python (as its classifiers say)."""
-nox.options.sessions = ["lint", "typecheck", f"engine-{PYTHON}", f"tui-{PYTHON}", "docs", "build"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    f"engine-{PYTHON}",
+    f"tui-{PYTHON}",
+    "docs",
+    "build",
+    "release-rehearsal",
+]
 WORKFLOWS = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
 DISTRIBUTIONS = {"ringbearer_engine": "ringbearer_engine", "ringbearer_tui": "ringbearer_tui"}
 """Each distribution's file-name stem and the package it ships."""
@@ -164,3 +183,205 @@ def bench(session: nox.Session) -> None:
     # The app and SSH benchmarks read the screen through pyte, a tui-test dependency.
     sync(session, "--all-packages", "--group", "tui-test")
     session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+# The release rehearsal: publish to a local index, install from it as users do, run.
+
+RELEASE_UPLOADS = ["ringbearer_engine", "ringbearer_tui"]
+"""The release workflow's uploads in order (publish-engine, then publish-app), each named by
+the file-name stem of the distribution it publishes."""
+NORMAL_INDEX = "https://pypi.org/simple/"
+"""Where the local index sends every project that is not ours, as users get them."""
+NETWORK_SETTINGS = ("CERT", "CA_BUNDLE", "PROXY", "TLS")
+"""Environment variables whose names hold one of these say how to reach the network (a
+certificate bundle, a proxy), not what to install: a user has them too, so they are kept."""
+
+
+@nox.session(name="release-rehearsal", python=PYTHON)
+def release_rehearsal(session: nox.Session) -> None:
+    """Both distributions built, uploaded with twine to a local index (pypiserver), then
+    installed from it by name, with pipx and with uv, into a new home with empty caches: each
+    copy shows its version, its main menu and ``serve --help``, and is uninstalled; last, a
+    venv gets the engine alone, by name."""
+    sync(session, "--only-group", "release")
+    with tempfile.TemporaryDirectory(prefix="ringbearer-rehearsal-") as scratch:
+        root = Path(scratch)
+        dist = root / "dist"
+        session.run("uv", "build", "--all-packages", "--no-sources", "--out-dir", str(dist))
+        with _local_index(session, root / "index") as url:
+            # twine refuses --skip-existing (the engine's upload) for any index but PyPI.
+            for stem in RELEASE_UPLOADS:
+                files = sorted(str(f) for f in dist.glob(f"{stem}-*"))
+                upload = ["--repository-url", url, "--non-interactive", "--disable-progress-bar"]
+                credentials = {"TWINE_USERNAME": "rehearsal", "TWINE_PASSWORD": "rehearsal"}
+                session.run("twine", "upload", *upload, *files, env=credentials)
+            home = root / "home"
+            home.mkdir()
+            with session.chdir(home):  # as a user would, away from this project's uv settings
+                _rehearse_installs(session, f"{url}simple/", home)
+
+
+@contextlib.contextmanager
+def _local_index(session: nox.Session, packages: Path) -> Iterator[str]:
+    """A pypiserver on a free loopback port, open to uploads, that sends every project it
+    lacks to the normal index; stopped when the block ends, however it ends (and, on Linux,
+    when nox itself dies)."""
+    packages.mkdir()
+    log = packages.with_suffix(".log")
+    with socket.socket() as probe:  # a free port; the server takes it a moment later
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/"
+    command = [
+        *(str(Path(session.bin) / "pypi-server"), "run", "--host", "127.0.0.1"),
+        *("--port", str(port), "--authenticate", ".", "--passwords", "."),
+        *("--fallback-url", NORMAL_INDEX, "--server", "wsgiref"),
+        *("--verbose", "--log-file", str(log)),  # every request, for a failure's report
+        str(packages),
+    ]
+    session.log(f"local index at {url}: {shlex.join(command)}")
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=_die_with_parent,  # noqa: PLW1509 (nox starts no threads of its own)
+    )
+    try:
+        _wait_until_up(session, server, f"{url}health")
+        yield url
+    except BaseException:
+        requests = log.read_text(errors="replace").splitlines()[-40:] if log.exists() else []
+        session.log("the local index's log ends:\n" + "\n".join(requests))
+        raise
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _die_with_parent() -> None:
+    """Run in the server's process before it starts: on Linux, the kernel sends it SIGTERM
+    when nox dies, so that no index outlives a killed run."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # 1 is PR_SET_PDEATHSIG
+
+
+def _wait_until_up(session: nox.Session, server: subprocess.Popen[bytes], url: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            session.error(f"the local index exited with {server.returncode} before answering")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    session.error(f"the local index did not answer {url} within 30 s")
+
+
+def _rehearse_installs(session: nox.Session, index: str, home: Path) -> None:
+    """As a user with a new, empty home: pipx, then uv, installs the app by name from
+    ``index``, runs it and uninstalls it; then a venv of its own gets the engine alone."""
+    bin_dir = home / ".local" / "bin"
+    user = _User(session, _user_environment(home, bin_dir))
+    app, engine = _version("tui", "ringbearer_tui"), _version("engine", "ringbearer_engine")
+    tools = Path(session.bin)
+    uv_index = ["--default-index", index]
+    # The session's interpreter (the oldest supported Python), which pipx runs on too. uv gets
+    # it by path: a Python that uv fetched for nox lives in the real home, not the new one.
+    python = tools / "python"
+    # Each tool's install and uninstall commands, and the venv it makes for the app.
+    installs: dict[str, tuple[list[str | Path], list[str | Path], Path]] = {
+        "pipx": (
+            [tools / "pipx", "install", "--index-url", index, "ringbearer-tui"],
+            [tools / "pipx", "uninstall", "ringbearer-tui"],
+            home / ".local" / "share" / "pipx" / "venvs" / "ringbearer-tui",
+        ),
+        "uv": (
+            ["uv", "tool", "install", "--python", python, *uv_index, "ringbearer-tui"],
+            ["uv", "tool", "uninstall", "ringbearer-tui"],
+            home / ".local" / "share" / "uv" / "tools" / "ringbearer-tui",
+        ),
+    }
+    ringbearer = bin_dir / "ringbearer"
+    for tool, (install, uninstall, tool_venv) in installs.items():
+        session.log(f"the app, installed by {tool} as a user does")
+        user.run(*install)
+        version = user.output(ringbearer, "--version").strip()
+        if version != f"ringbearer {app} (engine {engine})":
+            session.error(f"{tool}'s copy says {version!r}: not the versions just built")
+        user.run(python, ROOT / "tests" / "release" / "first_run.py", ringbearer)
+        if "--max-sessions" not in user.output(ringbearer, "serve", "--help"):
+            session.error(f"`ringbearer serve --help` from {tool}'s copy names no options")
+        user.run(*uninstall)
+        left = [p for p in (ringbearer, tool_venv) if p.exists() or p.is_symlink()]
+        if left:
+            session.error(f"`{tool} uninstall` left {', '.join(map(str, left))}")
+
+    session.log("the engine alone, installed by name into a venv of its own")
+    venv = home / "engine-venv"
+    engine_python = venv / "bin" / "python"
+    user.run("uv", "venv", "--quiet", "--python", python, venv)
+    user.run("uv", "pip", "install", "--python", engine_python, *uv_index, "ringbearer-engine")
+    probe = "import ringbearer_engine as e; print(e.__version__)"
+    found = user.output(engine_python, "-c", probe).strip()
+    if found != engine:
+        session.error(f"the engine installed by name is {found!r}, not {engine!r}")
+    user.run(engine_python, "-m", "ringbearer_engine", "games")
+    user.run("uv", "pip", "uninstall", "--python", engine_python, "ringbearer-engine")
+    user.run(engine_python, "-c", "import ringbearer_engine", success_codes=[1], silent=True)
+
+
+class _User:
+    """Commands run as the rehearsal's user: its environment only, nothing of nox's."""
+
+    def __init__(self, session: nox.Session, env: dict[str, str | None]) -> None:
+        self.session, self.env = session, env
+
+    def run(
+        self, *args: str | Path, success_codes: list[int] | None = None, silent: bool = False
+    ) -> None:
+        self.session.run(
+            *map(str, args),
+            env=self.env,
+            include_outer_env=False,
+            external=True,
+            success_codes=success_codes,
+            silent=silent,
+        )
+
+    def output(self, *args: str | Path) -> str:
+        out = self.session.run(
+            *map(str, args), env=self.env, include_outer_env=False, external=True, silent=True
+        )
+        return str(out)
+
+
+def _user_environment(home: Path, bin_dir: Path) -> dict[str, str | None]:
+    """A user's environment in a new home: none of this machine's pip, pipx or uv settings,
+    caches or folders, no active venv; only what reaches the network is kept."""
+    kept = {
+        name: value
+        for name, value in os.environ.items()
+        if any(part in name.upper() for part in NETWORK_SETTINGS)
+        or name in ("PATH", "LANG", "LC_ALL", "TMPDIR", "PYENV_ROOT")
+    }
+    return {
+        **kept,
+        "HOME": str(home),
+        "PATH": os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")]),
+        "VIRTUAL_ENV": None,  # the session venv's, which nox would pass on
+        "UV_PYTHON_DOWNLOADS": "never",  # uv gets the session's Python, and fetches none
+    }
+
+
+def _version(package: str, module: str) -> str:
+    """The version written in a package's ``_version.py``."""
+    text = (ROOT / "packages" / package / "src" / module / "_version.py").read_text()
+    found = re.search(r'^__version__ = "([^"]+)"', text, re.MULTILINE)
+    if found is None:
+        raise ValueError(f"no __version__ in {package}'s _version.py")
+    return found[1]

@@ -18,6 +18,17 @@ def test_ci_runs_the_readme_check_command_verbatim() -> None:
     assert check in (ROOT / ".ci" / "run").read_text().splitlines()
 
 
+def test_the_first_command_installs_from_the_clone_and_starts_the_app() -> None:
+    """The README's two commands: set up and play, then the checks. Setting up ends in the
+    app itself (its main menu), not in a ``--version`` that only says it installed."""
+    blocks = console_blocks((ROOT / "README.md").read_text())
+    assert len(blocks) == 2
+    steps = [step.strip() for step in blocks[0].split("&&")]
+    assert steps[0] == "python3 -m venv .venv"
+    assert steps[1] == ".venv/bin/pip install ./packages/engine ./packages/tui"
+    assert steps[-1] == ".venv/bin/ringbearer"
+
+
 def test_no_readme_command_installs_into_the_system_python() -> None:
     """An "externally managed" Python (Debian 12) refuses ``python3 -m pip install``."""
     for block in console_blocks((ROOT / "README.md").read_text()):
