@@ -34,6 +34,7 @@ from .errors import (
 from .events import Event
 from .game import Game, GameState, Outcome, get_game, player_count_error
 from .meta import LARGEST_INT, SMALLEST_INT, check_meta
+from .names import check_names
 from .saves import (
     SaveEnvelope,
     SaveFormat,
@@ -129,7 +130,7 @@ class Match:
             import secrets  # imports hmac, which nothing else needs: only unseeded matches pay
 
             seed = secrets.randbits(63)
-        _check_setup(rules, names, seed)
+        _check_setup(rules, names, seed, old=False)
         if meta is not None:
             check_meta(dict(meta))
         options_struct = _convert_options(rules, options)
@@ -209,8 +210,15 @@ class Match:
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
-        if seat is not None and not 0 <= seat < len(self._players):
-            raise ValueError(f"there is no seat {seat} in a {len(self._players)}-player match")
+        if seat is not None and (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(self._players)
+        ):
+            raise ValueError(
+                f"there is no seat {seat!r} in a {len(self._players)}-player match "
+                "(seats are whole numbers from 0)"
+            )
         return self._game.view(self._state, seat)
 
     def snapshot(self) -> bytes:
@@ -310,6 +318,13 @@ class Match:
         action = self.parse(entry) if isinstance(entry, str) else entry
         if action in self._legal_actions():
             return action
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                repr(action), f"an action is an Action or its notation, not {type(action).__name__}"
+            )
+        malformed = _malformed(action)
+        if malformed:
+            raise IllegalActionError(str(action), malformed)
         # Once the match is over no action is legal; say so rather than list none.
         outcome = self.outcome
         if outcome is not None:
@@ -496,7 +511,7 @@ class Match:
         players = tuple(envelope.players)
         try:
             # Everything Match.new refuses is refused here too, before the rules see it.
-            _check_setup(rules, players, envelope.seed)
+            _check_setup(rules, players, envelope.seed, old=True)
             check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)
             check_script(rules, state.chance.rolls, state.chance.orders)
@@ -567,6 +582,16 @@ class Match:
         )
 
 
+def _malformed(action: Action) -> str:
+    """Why a hand-built ``action`` does not fit its own type (a float where a seat number
+    goes, say), or ``""``: the rules expect the types the action declares."""
+    try:
+        msgspec.convert(msgspec.to_builtins(action), type(action))
+    except (msgspec.ValidationError, TypeError) as error:
+        return f"its fields are not of the kinds {type(action).__name__} holds: {error}"
+    return ""
+
+
 def _convert_options(
     game: Game[Any], options: Mapping[str, Any] | msgspec.Struct | None
 ) -> msgspec.Struct:
@@ -580,13 +605,13 @@ def _convert_options(
     return converted
 
 
-def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object) -> None:
-    """Raise :class:`SetupError` unless a match of ``game`` can start with these seats and seed."""
+def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object, *, old: bool) -> None:
+    """Raise :class:`SetupError` unless a match of ``game`` can start with these seats and seed
+    (``old``: the names come from a save, see :func:`.names.name_problem`)."""
     problem = player_count_error(game, players)
     if problem:
         raise SetupError(problem)
-    if any(not isinstance(name, str) or not name.strip() for name in players):
-        raise SetupError("every player needs a name")
+    check_names(players, old=old)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
 
