@@ -48,7 +48,7 @@ def test_every_name_a_match_starts_with_is_saved_and_loaded_back() -> None:
     names = ("Zoë", "Ōma 🌋", "x" * MAX_NAME_LENGTH)
     match = rb.Match.new("adventure-game", list(names), seed=1)
     for fmt in ("json", "msgpack"):
-        assert rb.Match.load(match.save(fmt)).players == names  # type: ignore[arg-type]
+        assert rb.Match.load(match.save(fmt)).players == names
 
 
 def test_an_old_save_with_control_characters_in_a_name_still_loads() -> None:
@@ -57,6 +57,7 @@ def test_an_old_save_with_control_characters_in_a_name_still_loads() -> None:
     envelope.players = envelope.state["players"] = ["A\x1b[2J", "B"]
     loaded = rb.Match.load(encode_envelope(seal(envelope), fmt))
     assert loaded.players == ("A\x1b[2J", "B")
+    assert loaded.replay().snapshot() == loaded.snapshot()
 
 
 # -- notation ---------------------------------------------------------------------------------

@@ -440,15 +440,20 @@ class Match:
 
     def replay(self) -> Match:
         """A new match rebuilt from the seed and the action log alone."""
-        return Match.from_log(
+        # Not by way of from_log: this match's names passed their checks when it started or
+        # was loaded (a loaded one may keep a name from before a check was added).
+        check_meta(self.meta)
+        match = Match(
             self._game,
             self._players,
             self._seed,
             self._options,
-            self.log,
             meta=self.meta,
             chance=self._chance,
         )
+        for entry in self.log:
+            match._step(entry, quiet=True)
+        return match
 
     @classmethod
     def from_log(
@@ -510,7 +515,8 @@ class Match:
         state_data = migrate_state(envelope, rules.state_version)
         players = tuple(envelope.players)
         try:
-            # Everything Match.new refuses is refused here too, before the rules see it.
+            # Everything Match.new refuses is refused here too, before the rules see it (but
+            # control characters in names, which older saves may hold: see names.py).
             _check_setup(rules, players, envelope.seed, old=True)
             check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)

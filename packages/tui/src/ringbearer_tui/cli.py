@@ -127,7 +127,10 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
     """Seats from ``--seats``; by default the game's usual count, everyone a person."""
     if not text:
         count = game.default_players
-        return [Seat(names[n] if n < len(names) else f"Player {n + 1}") for n in range(count)]
+        return [
+            Seat(names[n] if n < len(names) and names[n].strip() else f"Player {n + 1}")
+            for n in range(count)
+        ]
     seats = []
     for part in text.split(","):
         name, _, bot = part.partition("=")

@@ -20,6 +20,7 @@ from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...dialogs.message import MessageDialog
 from ...screens.game import GameScreen
+from ...visible import visible
 from .panels import corruption_line
 from .play import (
     ChapterSession,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
 def changes(attempt: Attempt) -> str:
     """What a chapter attempt changed, in a sentence or two."""
-    verdict = attempt.summary or f"Chapter {attempt.chapter}: {attempt.result}."
+    verdict = visible(attempt.summary or f"Chapter {attempt.chapter}: {attempt.result}.")
     moved = attempt.corruption_after - attempt.corruption_before
     if moved:
         corruption = (
@@ -170,10 +171,10 @@ class CampaignScreen(Screen[None]):
 
     def refresh_campaign(self) -> None:
         record, campaign = self.record, self.record.state
-        seats = ", ".join(seat.label() for seat in record.seats)
+        seats = visible(", ".join(seat.label() for seat in record.seats))
         solo = " (solo: with the face-up extra hand)" if len(record.seats) == 1 else ""
         self.query_one("#campaign-title", Static).update(
-            f"Campaign: {record.name}\nPlayers: {seats}{solo}"
+            f"Campaign: {visible(record.name)}\nPlayers: {seats}{solo}"
         )
         changed = self.query_one("#campaign-changes", Static)
         changed.update(changes(self.last) if self.last else "")
