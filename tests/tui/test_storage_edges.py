@@ -2,7 +2,8 @@
 renames and deletes cut off half-way.
 
 The test machine may run as root, whom permissions do not stop, so a folder that cannot be
-searched is played by making every look inside it fail as the system would (EACCES).
+searched is played by the ``lock`` fixture (conftest.py): every look inside it fails as the
+system would (EACCES).
 """
 
 from __future__ import annotations
@@ -35,57 +36,6 @@ def paths(tmp_path: Path) -> AppPaths:
 
 def a_match(seed: int = 1) -> rb.Match:
     return rb.Match.new("pig", ["Ann", "Bo"], seed=seed)
-
-
-def denied(path: object) -> OSError:
-    return PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-
-
-@pytest.fixture
-def lock(monkeypatch: pytest.MonkeyPatch) -> Lock:
-    """``lock(folder, how)``: "unsearchable" (0o644: its names can be listed, nothing in it
-    can be looked at) or "closed" (0o000: not even listed, and nothing in it looked at)."""
-    unsearchable: list[Path] = []
-    closed: list[Path] = []
-    real_stat, real_lstat, real_scandir, real_open = Path.stat, Path.lstat, os.scandir, os.open
-
-    def inside(path: object, folders: list[Path]) -> bool:
-        text = os.fspath(path)  # type: ignore[call-overload]
-        return any(Path(text).is_relative_to(folder) and Path(text) != folder for folder in folders)
-
-    def stat(self: Path, *, follow_symlinks: bool = True) -> os.stat_result:
-        if inside(self, unsearchable):
-            raise denied(self)
-        return real_stat(self, follow_symlinks=follow_symlinks)
-
-    def lstat(self: Path) -> os.stat_result:
-        if inside(self, unsearchable):
-            raise denied(self)
-        return real_lstat(self)
-
-    def scandir(path: object = ".") -> object:
-        if any(Path(os.fspath(path)) == folder for folder in closed) or inside(  # type: ignore[call-overload]
-            path, unsearchable
-        ):
-            raise denied(path)
-        return real_scandir(path)  # type: ignore[call-overload]
-
-    def open_(path: object, flags: int, mode: int = 0o777, **kw: object) -> int:
-        if inside(path, unsearchable):
-            raise denied(path)
-        return real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Path, "stat", stat)
-    monkeypatch.setattr(Path, "lstat", lstat)
-    monkeypatch.setattr(os, "scandir", scandir)
-    monkeypatch.setattr(os, "open", open_)
-
-    def lock_it(folder: Path, how: str) -> None:
-        unsearchable.append(folder)
-        if how == "closed":
-            closed.append(folder)
-
-    return lock_it
 
 
 def fill(paths: AppPaths) -> None:

@@ -7,6 +7,7 @@ unchanged, and a message that can be printed.
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 import ringbearer_engine as rb
@@ -136,3 +137,25 @@ def test_a_json_save_cut_inside_a_number_is_reported_as_truncated() -> None:
         with pytest.raises(rb.SaveError) as refused:
             rb.Match.load(data[:end])
         assert refused.value.reason == "truncated", data[end - 5 : end]
+
+
+def test_a_hand_built_action_equal_to_a_legal_one_plays_the_legal_one() -> None:
+    """seat=1.0 (or True) equals seat=1: the legal action is what is played and logged."""
+    match = rb.Match.new("adventure-game", ["A", "B", "C"], seed=2)
+    bot = rb.RandomBot(2)
+    while True:
+        with_a_number = [
+            action
+            for action in match.actions()
+            if any(type(getattr(action, name)) is int for name in action.__struct_fields__)
+        ]
+        if with_a_number:
+            break
+        match.play(bot.choose(match.game, match.state))
+    legal = with_a_number[0]
+    name = next(n for n in legal.__struct_fields__ if type(getattr(legal, n)) is int)
+    built = msgspec.structs.replace(legal, **{name: float(getattr(legal, name))})
+    assert built == legal
+    match.play(built)
+    assert match.log[-1] == str(legal)
+    assert rb.Match.load(match.save()).log == match.log

@@ -282,9 +282,15 @@ class Match:
         legal = self._legal_now
         # The common case first, without the calls of _legal: an action object that is one of
         # the legal actions already worked out (clients play what actions() handed them).
-        if legal is not None and not isinstance(entry, str) and entry in legal:
-            action = entry
-        else:
+        # The legal action itself is played, not the entry equal to it: a hand-built action
+        # with seat=1.0 or seat=True equals the legal seat=1, but would write "1.0" to the log.
+        action: Action | None = None
+        if legal is not None and not isinstance(entry, str):
+            try:
+                action = legal[legal.index(entry)]
+            except ValueError:  # not legal, or not worked out: _legal says which
+                action = None
+        if action is None:
             action = self._legal(entry)
         chance = state.chance
         # Without scripts, chance moves exactly when the generator's state does.
@@ -316,8 +322,9 @@ class Match:
 
     def _legal(self, entry: Action | str) -> Action:
         action = self.parse(entry) if isinstance(entry, str) else entry
-        if action in self._legal_actions():
-            return action
+        legal = self._legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]
         if not isinstance(action, Action):
             raise IllegalActionError(
                 repr(action), f"an action is an Action or its notation, not {type(action).__name__}"
@@ -595,6 +602,8 @@ def _malformed(action: Action) -> str:
         msgspec.convert(msgspec.to_builtins(action), type(action))
     except (msgspec.ValidationError, TypeError) as error:
         return f"its fields are not of the kinds {type(action).__name__} holds: {error}"
+    except (UnicodeEncodeError, ValueError):  # a lone surrogate, a number beyond 64 bits
+        return f"its fields hold values no {type(action).__name__} can hold"
     return ""
 
 
