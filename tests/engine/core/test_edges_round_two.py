@@ -159,3 +159,10 @@ def test_a_hand_built_action_equal_to_a_legal_one_plays_the_legal_one() -> None:
     match.play(built)
     assert match.log[-1] == str(legal)
     assert rb.Match.load(match.save()).log == match.log
+
+
+def test_an_old_save_with_a_long_name_still_loads() -> None:
+    envelope, fmt = read_envelope(a_match().save("msgpack"))
+    envelope.players = envelope.state["players"] = ["A" * (MAX_NAME_LENGTH + 50), "B"]
+    loaded = rb.Match.load(encode_envelope(seal(envelope), fmt))
+    assert loaded.players[0] == "A" * (MAX_NAME_LENGTH + 50)

@@ -523,7 +523,7 @@ class Match:
         players = tuple(envelope.players)
         try:
             # Everything Match.new refuses is refused here too, before the rules see it (but
-            # control characters in names, which older saves may hold: see names.py).
+            # long names and control characters in names, which older saves may hold).
             _check_setup(rules, players, envelope.seed, old=True)
             check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)

@@ -23,12 +23,13 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 def name_problem(name: object, *, old: bool = False) -> str | None:
     """Why ``name`` cannot be a player's name, or ``None`` when it can.
 
-    ``old``: a name read from a save, which may come from before control characters were
-    refused; it is kept (clients show such characters as escapes), the rest still applies.
+    ``old``: a name read from a save, which may come from before long names and control
+    characters were refused; it is kept (clients show such characters as escapes, and cut
+    long text to fit), so every save that loaded before still loads.
     """
     if not isinstance(name, str) or not name.strip():
         return "every player needs a name"
-    if len(name) > MAX_NAME_LENGTH:
+    if not old and len(name) > MAX_NAME_LENGTH:
         return f"a player's name has at most {MAX_NAME_LENGTH} characters, not {len(name):,}"
     try:
         name.encode("utf-8")

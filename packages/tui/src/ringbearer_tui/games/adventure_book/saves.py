@@ -38,7 +38,6 @@ from ...storage import (
     SaveEntry,
     SaveNameError,
     clean_name,
-    delete_save,
     read_save,
 )
 from .rules_data import TRACK
@@ -237,9 +236,6 @@ class CampaignStore:
         record = self.read(entry.path)
         record.name = clean_name(new_name)
         self.write(record)
-
-    def delete(self, entry: SaveEntry) -> None:
-        delete_save(entry.path)
 
     def _paths(self) -> list[Path]:
         for backup in self.problems.files_ending(self.folder, f"{CAMPAIGN_SUFFIX}.bak"):
