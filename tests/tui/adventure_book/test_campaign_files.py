@@ -37,7 +37,15 @@ def sealed(record: dict[str, Any]) -> bytes:
 
 @pytest.mark.parametrize(
     "ident",
-    ["../../escaped", "/tmp/absolute", "b00c" * 7 + "b00\x00", "", "B00C" * 8, "b00c" * 9],
+    [
+        "../../escaped",
+        "/tmp/absolute",
+        "b00c" * 7 + "b00\x00",
+        "",
+        "B00C" * 8,
+        "b00c" * 9,
+        "b00c" * 8 + "\n",
+    ],
 )
 def test_a_campaign_id_that_is_not_one_the_app_makes_is_refused(ident: str) -> None:
     record = content()

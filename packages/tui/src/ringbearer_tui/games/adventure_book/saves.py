@@ -48,9 +48,7 @@ FILE_VERSION: Final = 1
 """The campaign file version this app writes (and the newest it reads)."""
 GAME_TITLE: Final = "Adventure Book campaign"
 CAMPAIGN_GAME: Final = "adventure-book"
-
-
-CAMPAIGN_ID: Final = "^[0-9a-f]{32}$"
+CAMPAIGN_ID: Final = r"\A[0-9a-f]{32}\Z"
 """What a campaign's id is (the app makes it): it names the campaign's file, so nothing else
 is read as one, never a path out of the campaigns folder."""
 Chapter = Annotated[int, msgspec.Meta(ge=1, le=LAST_CHAPTER)]
