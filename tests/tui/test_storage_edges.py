@@ -227,3 +227,21 @@ def test_a_write_made_before_is_not_lost(tmp_path: Path) -> None:
     path = tmp_path / "x.rbsave"
     write_atomic(path, b"1")
     assert path.read_bytes() == b"1"
+
+
+@pytest.mark.parametrize("odd", ["fifo", "zero", "huge"])
+def test_ringbearer_load_refuses_a_file_no_save_can_be(
+    tmp_path: Path, odd: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ringbearer_tui.cli import main
+
+    path = tmp_path / f"odd.{'rbcampaign' if odd == 'zero' else 'rbsave'}"
+    if odd == "fifo":
+        os.mkfifo(path)
+    elif odd == "zero":
+        path.symlink_to("/dev/zero")
+    else:
+        with open(path, "wb") as handle:
+            handle.truncate(MAX_SAVE_BYTES + 1)
+    assert main(["--data-dir", str(tmp_path / "data"), "load", str(path)]) == 1
+    assert "cannot read" in capsys.readouterr().err

@@ -110,7 +110,7 @@ def read_regular_file(path: Path, limit: int, what: str) -> bytes:
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file", str(path))
     if info.st_size > limit:
-        raise OSError(errno.EFBIG, too_large)
+        raise OSError(errno.EFBIG, too_large, str(path))
     # O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it cannot hang.
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(descriptor, "rb") as handle:
@@ -118,7 +118,7 @@ def read_regular_file(path: Path, limit: int, what: str) -> bytes:
             raise OSError(errno.EINVAL, "not a regular file", str(path))
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise OSError(errno.EFBIG, too_large)
+        raise OSError(errno.EFBIG, too_large, str(path))
     return data
 
 

@@ -171,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     from .games.adventure_book.saves import CAMPAIGN_SUFFIX
     from .games.adventure_book.saves import decode as decode_campaign
+    from .storage import read_save
 
     start: Start | None = None
     try:
@@ -184,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "continue":
             start = StartContinue()
         elif args.command == "load":
-            data = args.file.read_bytes()
+            data = read_save(args.file)  # a FIFO or /dev/zero is refused, never read
             if args.file.name.endswith(CAMPAIGN_SUFFIX):
                 start = StartCampaign(decode_campaign(data))
             else:
