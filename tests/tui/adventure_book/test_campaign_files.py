@@ -141,3 +141,14 @@ def test_every_good_campaign_file_can_be_played(tmp_path: Path) -> None:
         rec = positions.record(seats)
         again = store.read(store.write(rec))
         start_attempt(again)
+
+
+def test_continue_never_offers_a_campaign_it_could_not_play(tmp_path: Path) -> None:
+    store = CampaignStore(tmp_path)
+    record = content()
+    record["match"] = rb.Match.new("mount-doom", ["Ann", "Bo"], seed=1).save()
+    (tmp_path / f"{record['id']}{saves.CAMPAIGN_SUFFIX}").write_bytes(sealed(record))
+    assert store.latest() is None
+    [entry] = store.entries()
+    assert entry.problem is not None
+    assert "mount-doom" in entry.problem
