@@ -38,7 +38,10 @@ class ControlFilter(LineFilter):
     the layout stays as it was, and none reaches the terminal as a command."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if not any(_CONTROL.search(segment.text) for segment in segments):
+        # This runs for every line drawn: isprintable() (C, and true for nearly every line)
+        # first, the search only for a line it doubts.
+        text = "".join([segment.text for segment in segments])
+        if text.isprintable() or _CONTROL.search(text) is None:
             return segments
         return [
             Segment(_CONTROL.sub("", text), style, control) for text, style, control in segments
