@@ -217,6 +217,11 @@ def test_a_campaign_save_from_a_newer_engine_is_refused() -> None:
         ("status", "paused", "unknown status"),
         ("corruption", "high", "Expected `int`"),
         ("colour", "red", "unknown field"),
+        ("attempts", 2**64 - 1, "number of attempts"),
+        ("attempts", -1, "number of attempts"),
+        ("first_seat", 2**63 - 1, "first seat"),
+        ("chapters_won", [2**64 - 1], "chapters won"),
+        ("chapters_won", [1, 1], "chapters won"),
     ],
 )
 def test_a_campaign_save_with_impossible_values_is_damaged(
@@ -227,6 +232,25 @@ def test_a_campaign_save_with_impossible_values_is_damaged(
     raw["checksum"] = _checksum(raw["campaign"])
     with pytest.raises(DamagedSaveError, match=message):
         Campaign.from_bytes(msgspec.msgpack.encode(raw))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("attempts", 2**64 - 1), ("first_seat", 9), ("chapters_won", (0,))],
+)
+def test_chapter_options_out_of_a_campaign_s_range_are_refused(field: str, value: object) -> None:
+    """Every number the campaign carries is bounded, so a chapter's end can always save it."""
+    with pytest.raises(SetupError):
+        Match.new("adventure-book", PLAYERS, seed=1, options={field: value})
+
+
+def test_the_attempt_counter_never_grows_past_what_a_campaign_save_holds() -> None:
+    won = won_chapter_one()
+    options = msgspec.structs.replace(st(won).options, attempts=turn.MAX_ATTEMPTS)
+    st(won).options = options
+    after = campaign_after(won)
+    assert after.attempts == turn.MAX_ATTEMPTS
+    assert Campaign.from_bytes(after.to_bytes()) == after
 
 
 def test_the_campaign_save_names_its_format_and_version() -> None:

@@ -19,6 +19,10 @@ from .errors import NotationError
 _NONE = "-"
 _PARSED_KEPT = 4096
 """How many distinct notations a codec remembers; more than any game has actions."""
+_PARSED_KEPT_CHARACTERS = 256 * 1024
+"""How much notation a codec remembers in all: a bound on its memory, whatever is typed."""
+MAX_NOTATION_LENGTH = 1000
+"""The longest text read as an action; every action's notation is a few dozen characters."""
 
 
 class Action(msgspec.Struct, frozen=True, tag_field="kind"):
@@ -72,6 +76,7 @@ class ActionCodec:
             self._layout[cls] = [(f.name, f.type) for f in info.fields]
 
         self._parsed: dict[str, Action] = {}
+        self._parsed_characters = 0
 
     @property
     def tags(self) -> list[str]:
@@ -83,12 +88,29 @@ class ActionCodec:
         action = self._parsed.get(text)
         if action is None:
             action = self._read(text)
-            if len(self._parsed) >= _PARSED_KEPT:
+            kept = self._parsed_characters + len(text)
+            if len(self._parsed) >= _PARSED_KEPT or kept > _PARSED_KEPT_CHARACTERS:
                 self._parsed.clear()
+                kept = len(text)
             self._parsed[text] = action
+            self._parsed_characters = kept
         return action
 
     def _read(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(repr(text), f"notation is text, not {type(text).__name__}")
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise NotationError(
+                text[:40] + "...",
+                f"the text is {len(text):,} characters long; no action's notation is longer "
+                f"than {MAX_NOTATION_LENGTH:,}",
+            )
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise NotationError(
+                text, "the text holds characters that are not valid Unicode"
+            ) from None
         words = text.split()
         if not words:
             raise NotationError(text, "the text is empty")

@@ -37,9 +37,21 @@ class IllegalActionError(RingbearerError, ValueError):
     """
 
     def __init__(self, action: str, reason: str) -> None:
+        # A refused text may hold what cannot be printed (a lone surrogate): the message and
+        # the reason show it as an escape, so printing the error never fails.
+        reason = printable(reason)
         super().__init__(f"{action!r} is not allowed: {reason}")
         self.action = action
         self.reason = reason
+
+
+def printable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot encode (lone surrogates) written as an escape."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 class NotationError(IllegalActionError):

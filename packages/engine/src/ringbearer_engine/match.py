@@ -34,6 +34,7 @@ from .errors import (
 from .events import Event
 from .game import Game, GameState, Outcome, get_game, player_count_error
 from .meta import LARGEST_INT, SMALLEST_INT, check_meta
+from .names import check_names
 from .saves import (
     SaveEnvelope,
     SaveFormat,
@@ -129,7 +130,7 @@ class Match:
             import secrets  # imports hmac, which nothing else needs: only unseeded matches pay
 
             seed = secrets.randbits(63)
-        _check_setup(rules, names, seed)
+        _check_setup(rules, names, seed, old=False)
         if meta is not None:
             check_meta(dict(meta))
         options_struct = _convert_options(rules, options)
@@ -209,8 +210,15 @@ class Match:
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
-        if seat is not None and not 0 <= seat < len(self._players):
-            raise ValueError(f"there is no seat {seat} in a {len(self._players)}-player match")
+        if seat is not None and (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(self._players)
+        ):
+            raise ValueError(
+                f"there is no seat {seat!r} in a {len(self._players)}-player match "
+                "(seats are whole numbers from 0)"
+            )
         return self._game.view(self._state, seat)
 
     def snapshot(self) -> bytes:
@@ -274,9 +282,15 @@ class Match:
         legal = self._legal_now
         # The common case first, without the calls of _legal: an action object that is one of
         # the legal actions already worked out (clients play what actions() handed them).
-        if legal is not None and not isinstance(entry, str) and entry in legal:
-            action = entry
-        else:
+        # The legal action itself is played, not the entry equal to it: a hand-built action
+        # with seat=1.0 or seat=True equals the legal seat=1, but would write "1.0" to the log.
+        action: Action | None = None
+        if legal is not None and not isinstance(entry, str):
+            try:
+                action = legal[legal.index(entry)]
+            except ValueError:  # not legal, or not worked out: _legal says which
+                action = None
+        if action is None:
             action = self._legal(entry)
         chance = state.chance
         # Without scripts, chance moves exactly when the generator's state does.
@@ -308,8 +322,16 @@ class Match:
 
     def _legal(self, entry: Action | str) -> Action:
         action = self.parse(entry) if isinstance(entry, str) else entry
-        if action in self._legal_actions():
-            return action
+        legal = self._legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                repr(action), f"an action is an Action or its notation, not {type(action).__name__}"
+            )
+        malformed = _malformed(action)
+        if malformed:
+            raise IllegalActionError(str(action), malformed)
         # Once the match is over no action is legal; say so rather than list none.
         outcome = self.outcome
         if outcome is not None:
@@ -425,15 +447,20 @@ class Match:
 
     def replay(self) -> Match:
         """A new match rebuilt from the seed and the action log alone."""
-        return Match.from_log(
+        # Not by way of from_log: this match's names passed their checks when it started or
+        # was loaded (a loaded one may keep a name from before a check was added).
+        check_meta(self.meta)
+        match = Match(
             self._game,
             self._players,
             self._seed,
             self._options,
-            self.log,
             meta=self.meta,
             chance=self._chance,
         )
+        for entry in self.log:
+            match._step(entry, quiet=True)
+        return match
 
     @classmethod
     def from_log(
@@ -495,8 +522,9 @@ class Match:
         state_data = migrate_state(envelope, rules.state_version)
         players = tuple(envelope.players)
         try:
-            # Everything Match.new refuses is refused here too, before the rules see it.
-            _check_setup(rules, players, envelope.seed)
+            # Everything Match.new refuses is refused here too, before the rules see it (but
+            # long names and control characters in names, which older saves may hold).
+            _check_setup(rules, players, envelope.seed, old=True)
             check_meta(envelope.meta)
             state: GameState = msgspec.convert(state_data, rules.state_type)
             check_script(rules, state.chance.rolls, state.chance.orders)
@@ -567,6 +595,18 @@ class Match:
         )
 
 
+def _malformed(action: Action) -> str:
+    """Why a hand-built ``action`` does not fit its own type (a float where a seat number
+    goes, say), or ``""``: the rules expect the types the action declares."""
+    try:
+        msgspec.convert(msgspec.to_builtins(action), type(action))
+    except (msgspec.ValidationError, TypeError) as error:
+        return f"its fields are not of the kinds {type(action).__name__} holds: {error}"
+    except (UnicodeEncodeError, ValueError):  # a lone surrogate, a number beyond 64 bits
+        return f"its fields hold values no {type(action).__name__} can hold"
+    return ""
+
+
 def _convert_options(
     game: Game[Any], options: Mapping[str, Any] | msgspec.Struct | None
 ) -> msgspec.Struct:
@@ -580,13 +620,13 @@ def _convert_options(
     return converted
 
 
-def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object) -> None:
-    """Raise :class:`SetupError` unless a match of ``game`` can start with these seats and seed."""
+def _check_setup(game: Game[Any], players: tuple[str, ...], seed: object, *, old: bool) -> None:
+    """Raise :class:`SetupError` unless a match of ``game`` can start with these seats and seed
+    (``old``: the names come from a save, see :func:`.names.name_problem`)."""
     problem = player_count_error(game, players)
     if problem:
         raise SetupError(problem)
-    if any(not isinstance(name, str) or not name.strip() for name in players):
-        raise SetupError("every player needs a name")
+    check_names(players, old=old)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
 

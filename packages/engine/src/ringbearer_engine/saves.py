@@ -148,13 +148,22 @@ def _decode(data: bytes, fmt: SaveFormat) -> object:
     except RecursionError:
         raise DamagedSaveError(_NESTED_TOO_DEEPLY) from None
     except msgspec.DecodeError as error:
-        if "truncated" in str(error).lower():
+        if "truncated" in str(error).lower() or (fmt == "json" and _cut_in_a_number(data, error)):
             raise TruncatedSaveError(
                 "the save ends too early: it was cut off, perhaps while it was being written"
             ) from None
         if fmt == "json" and not _SAVE_JSON_START.match(data):
             raise NotASaveError(f"this is not a Ringbearer save: {error}") from None
         raise DamagedSaveError(f"the save is damaged and cannot be read: {error}") from None
+
+
+_NUMBER_END = re.compile(rb"[-+.eE0-9]\Z")
+
+
+def _cut_in_a_number(data: bytes, error: msgspec.DecodeError) -> bool:
+    # The decoder calls a number cut after its sign, point or exponent mark invalid rather
+    # than truncated; a save never ends inside a number, so that is a cut-off save.
+    return "invalid number" in str(error) and _NUMBER_END.search(data) is not None
 
 
 def read_envelope(data: bytes) -> tuple[SaveEnvelope, SaveFormat]:

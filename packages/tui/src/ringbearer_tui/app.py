@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
@@ -13,6 +14,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 import ringbearer_engine as rb
@@ -37,6 +39,7 @@ from .settings import Settings, load_settings, save_settings
 from .storage import SaveEntry, SaveStore
 from .tables import flow as table_flow
 from .terminal_watch import terminal_gone
+from .visible import ControlFilter, visible
 from .widgets.size_notice import SizeNotice, too_small
 
 CAMPAIGN_GAME = "adventure-book"
@@ -98,6 +101,8 @@ class RingbearerApp(App[None]):
         self.campaigns = CampaignStore(paths.campaigns)
         self.campaigns.tidy()
         self._start = start
+        self._control_filter = ControlFilter()
+        self._told_problems: set[str] = set()
         self.exit_reason: Literal["quit", "hang-up"] = "quit"
 
     # -- life cycle -------------------------------------------------------------------------
@@ -113,10 +118,22 @@ class RingbearerApp(App[None]):
                 severity="warning",
                 timeout=10,
             )
+        self.tell_folder_problems()
         self._install_signal_handlers()
         self._watch_terminal()
         self.screen_change_signal.subscribe(self, lambda _: self.call_after_refresh(self._fit))
         self.call_after_refresh(self._begin)
+
+    def tell_folder_problems(self) -> None:
+        """Say which save folders the last listing could not read (it went on without them),
+        once each while the problem lasts."""
+        messages = set(self.store.problems.messages() + self.campaigns.problems.messages())
+        for message in sorted(messages - self._told_problems):
+            self.notify(visible(message), severity="warning", timeout=10)
+        self._told_problems = messages
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._control_filter]
 
     def _begin(self) -> None:
         start, self._start = self._start, None

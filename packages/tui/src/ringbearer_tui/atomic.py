@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import shutil
+import stat
 import time
 from pathlib import Path
 
@@ -77,7 +79,10 @@ def recover_from_backup(path: Path) -> bool:
     appeared meanwhile.
     """
     backup = backup_of(path)
-    if path.exists() or path.is_symlink() or not backup.is_file():
+    try:
+        if path.exists() or path.is_symlink() or not backup.is_file():
+            return False
+    except OSError:  # the folder cannot be searched: nothing can be put back
         return False
     try:
         os.link(backup, path)
@@ -93,15 +98,42 @@ def recover_from_backup(path: Path) -> bool:
     return True
 
 
+def read_regular_file(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of the file at ``path``, refusing what could block or flood the reader.
+
+    Only a regular file (a link to one is followed) of at most ``limit`` bytes is read; a
+    FIFO, a device or a folder raises :class:`OSError` without being opened for a blocking
+    read, and so does a larger file (``what`` names the file in that message: "a save").
+    """
+    too_large = f"too large for {what} (over {limit / 2**20:g} MB)"
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    if info.st_size > limit:
+        raise OSError(errno.EFBIG, too_large, str(path))
+    # O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it cannot hang.
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, too_large, str(path))
+    return data
+
+
 def is_temporary(path: Path) -> bool:
     return _TEMPORARY.match(path.name) is not None
 
 
-def clean_stale_temporaries(folder: Path, *, now: float | None = None) -> list[Path]:
+def clean_stale_temporaries(
+    folder: Path, *, now: float | None = None, of: str | None = None
+) -> list[Path]:
     """Remove the temporary files that no running write will finish; the ones removed.
 
     A temporary is stale when the process named in it is gone, or when it is older than
     :data:`STALE_AFTER_SECONDS` (a write takes milliseconds; process ids get reused).
+    ``of``: only the temporaries of the file of that name (in a folder shared with others).
     """
     removed: list[Path] = []
     now = time.time() if now is None else now
@@ -111,7 +143,7 @@ def clean_stale_temporaries(folder: Path, *, now: float | None = None) -> list[P
         return removed
     for candidate in candidates:
         found = _TEMPORARY.match(candidate.name)
-        if found is None:
+        if found is None or (of is not None and found["name"] != of):
             continue
         try:
             info = candidate.lstat()

@@ -127,7 +127,10 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
     """Seats from ``--seats``; by default the game's usual count, everyone a person."""
     if not text:
         count = game.default_players
-        return [Seat(names[n] if n < len(names) else f"Player {n + 1}") for n in range(count)]
+        return [
+            Seat(names[n] if n < len(names) and names[n].strip() else f"Player {n + 1}")
+            for n in range(count)
+        ]
     seats = []
     for part in text.split(","):
         name, _, bot = part.partition("=")
@@ -168,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     from .games.adventure_book.saves import CAMPAIGN_SUFFIX
     from .games.adventure_book.saves import decode as decode_campaign
+    from .storage import read_save
 
     start: Start | None = None
     try:
@@ -181,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "continue":
             start = StartContinue()
         elif args.command == "load":
-            data = args.file.read_bytes()
+            data = read_save(args.file)  # a FIFO or /dev/zero is refused, never read
             if args.file.name.endswith(CAMPAIGN_SUFFIX):
                 start = StartCampaign(decode_campaign(data))
             else:

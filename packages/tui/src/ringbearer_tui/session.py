@@ -165,7 +165,9 @@ class GameSession:
         Replays the log from the seed, so a loaded game's log reads as it did when played.
         """
         match = self.match
-        fresh = rb.Match.new(match.game, match.players, match.seed, match.options)
+        # The constructor, not Match.new: a loaded match may keep names from before they were
+        # checked, and its chance algorithm must be the one it was played with.
+        fresh = rb.Match(match.game, match.players, match.seed, match.options, chance=match.chance)
         told: list[tuple[int | None, str, list[rb.Event]]] = []
         start = max(0, len(match.log) - last)
         for index, entry in enumerate(match.log):

@@ -7,7 +7,14 @@ from typing import Literal
 
 import msgspec
 
-from .atomic import write_atomic
+from ringbearer_engine.names import name_problem
+
+from .atomic import clean_stale_temporaries, read_regular_file, write_atomic
+
+MAX_SEATS = 4
+"""The most seats any game has: the default names kept."""
+MAX_SETTINGS_BYTES = 1024 * 1024
+"""The largest file read as settings; real settings are well under 1 kB."""
 
 BotSpeed = Literal["instant", "fast", "normal", "slow"]
 BOT_DELAYS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
@@ -58,8 +65,10 @@ class SettingsProblem(msgspec.Struct, frozen=True):
 
 def load_settings(path: Path) -> tuple[Settings, SettingsProblem | None]:
     """The settings at ``path``; defaults (and the problem) if it is missing or unreadable."""
+    # Settings left half-written by a killed write: they can never be finished.
+    clean_stale_temporaries(path.parent, of=path.name)
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_SETTINGS_BYTES, "settings")
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
@@ -70,6 +79,11 @@ def load_settings(path: Path) -> tuple[Settings, SettingsProblem | None]:
         return Settings(), SettingsProblem(path, f"it is not valid settings: {error}")
     if settings.theme not in THEMES:
         settings.theme = Settings().theme
+    # A name no match could start with (control characters, too long) is left blank, so the
+    # seat's default ("Player 2") is offered instead.
+    settings.default_names = [
+        "" if name_problem(name) else name for name in settings.default_names[:MAX_SEATS]
+    ]
     return settings, None
 
 

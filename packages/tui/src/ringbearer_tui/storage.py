@@ -7,10 +7,8 @@ a damaged save is listed with the reason, and with its backup when that one is g
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import stat
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -19,19 +17,23 @@ from typing import Any
 import msgspec
 
 import ringbearer_engine as rb
+from ringbearer_engine.saves import MAX_SAVE_SIZE
 
 from .atomic import (
     backup_of,
     clean_stale_temporaries,
     is_temporary,
+    read_regular_file,
     recover_from_backup,
+    temporary_of,
     write_atomic,
 )
 from .seats import Seat, seats_from_meta
 
 SUFFIX = ".rbsave"
-MAX_SAVE_BYTES = 8 * 1024 * 1024
-"""The largest file read as a save; real saves are a few kB, a long match well under 1 MB."""
+MAX_SAVE_BYTES = MAX_SAVE_SIZE
+"""The largest file read as a save, the engine's own limit (real saves are a few kB, a long
+match well under 1 MB): a save the engine would read is never refused here."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
@@ -79,12 +81,54 @@ def progress_of(match: rb.Match) -> str:
     return f"turn {turn}" if turn else f"{len(match.log)} steps"
 
 
+class FolderProblems:
+    """Folders that could not be read, and why: a listing says so and goes on."""
+
+    def __init__(self) -> None:
+        self.found: dict[Path, str] = {}
+
+    def note(self, folder: Path, error: OSError) -> None:
+        self.found[folder] = error.strerror or "it cannot be read"
+
+    def messages(self) -> list[str]:
+        return [
+            f"{folder} cannot be read ({why}); the saves in it are not listed"
+            for folder, why in self.found.items()
+        ]
+
+    def files_ending(self, folder: Path, suffix: str) -> list[Path]:
+        """The files in ``folder`` whose names end with ``suffix``; none (the problem noted)
+        when the folder is there but cannot be read or searched."""
+        try:
+            if not folder.is_dir():
+                self.found.pop(folder, None)
+                return []
+            with os.scandir(folder) as listing:
+                names = [entry.name for entry in listing if entry.name.endswith(suffix)]
+        except OSError as error:
+            self.note(folder, error)
+            return []
+        self.found.pop(folder, None)
+        return [folder / name for name in names]
+
+
+def present(path: Path) -> bool:
+    """Whether a file (or a link) is at ``path``; when that cannot be told, it counts as
+    there, so nothing is listed as missing or put back over it."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
+
+
 class SaveStore:
     """Saves under one data folder."""
 
     def __init__(self, saves: Path, autosaves: Path) -> None:
         self.saves = saves
         self.autosaves = autosaves
+        self.problems = FolderProblems()
+        """The folders the last listing could not read."""
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -111,19 +155,16 @@ class SaveStore:
         return path
 
     def delete(self, entry: SaveEntry) -> None:
-        entry.path.unlink(missing_ok=True)
-        backup_of(entry.path).unlink(missing_ok=True)
+        delete_save(entry.path)
 
     def rename(self, entry: SaveEntry, new_name: str) -> Path:
         if entry.autosave:
             raise SaveNameError("an autosave cannot be renamed; save it under a name instead")
         clean = clean_name(new_name)
         target = self.saves / f"{clean}{SUFFIX}"
-        if target.exists():
+        if present(target):
             raise SaveNameError(f"a save called {clean!r} already exists")
-        entry.path.rename(target)
-        if backup_of(entry.path).exists():
-            backup_of(entry.path).rename(backup_of(target))
+        rename_save(entry.path, target)
         return target
 
     # -- reading ----------------------------------------------------------------------------
@@ -131,27 +172,25 @@ class SaveStore:
     def tidy(self) -> None:
         """At start: remove stale temporary files, and restore saves that only a backup holds."""
         for folder in (self.saves, self.autosaves):
-            if folder.is_dir():
-                clean_stale_temporaries(folder)
-                self._recover(folder)
+            clean_stale_temporaries(folder)
+            self._recover(folder)
 
     def _recover(self, folder: Path) -> None:
-        for backup in folder.glob(f"*{SUFFIX}.bak"):
+        for backup in self.problems.files_ending(folder, f"{SUFFIX}.bak"):
             recover_from_backup(backup.with_name(backup.name.removesuffix(".bak")))
 
     def entries(self) -> list[SaveEntry]:
-        """Every save, newest first. Never raises for a bad file."""
+        """Every save, newest first. Never raises for a bad file or an unreadable folder
+        (:attr:`problems` says which could not be read)."""
         found: list[SaveEntry] = []
         for folder, autosave in ((self.saves, False), (self.autosaves, True)):
-            if not folder.is_dir():
-                continue
             self._recover(folder)
-            for path in folder.glob(f"*{SUFFIX}"):
+            for path in self.problems.files_ending(folder, SUFFIX):
                 if not is_temporary(path):
                     found.append(describe(path, autosave))
-            for backup in folder.glob(f"*{SUFFIX}.bak"):
+            for backup in self.problems.files_ending(folder, f"{SUFFIX}.bak"):
                 main = backup.with_name(backup.name.removesuffix(".bak"))
-                if not main.exists() and not main.is_symlink():  # recovery was not possible
+                if not present(main):  # recovery was not possible
                     found.append(
                         SaveEntry(
                             main,
@@ -171,11 +210,9 @@ class SaveStore:
         match), so finished matches are passed over on a quick read (the checksum, not the
         replay) and only a candidate is loaded in full.
         """
-        if not self.autosaves.is_dir():
-            return None
         self._recover(self.autosaves)
         paths = sorted(
-            (p for p in self.autosaves.glob(f"*{SUFFIX}") if not is_temporary(p)),
+            (p for p in self.problems.files_ending(self.autosaves, SUFFIX) if not is_temporary(p)),
             key=_modified,
             reverse=True,
         )
@@ -212,26 +249,43 @@ def clean_name(name: str) -> str:
 
 
 def read_save(path: Path) -> bytes:
-    """The bytes of the save at ``path``, refusing what could block or flood the reader.
+    """The bytes of the save at ``path``, refusing what could block or flood the reader
+    (see :func:`.atomic.read_regular_file`)."""
+    return read_regular_file(path, MAX_SAVE_BYTES, "a save")
 
-    Only a regular file (a link to one is followed) of at most :data:`MAX_SAVE_BYTES` is
-    read; a FIFO, a device or a folder raises :class:`OSError` without being opened for a
-    blocking read.
+
+def delete_save(path: Path) -> None:
+    """Remove a save and its backup in one step that no listing can undo.
+
+    The backup goes first: were the save removed first and the second step cut off, the
+    next listing would put the lone backup back as the save. Cut off between the two, the
+    save is still there, as it was, and can be deleted again.
     """
-    info = path.stat()
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(errno.EINVAL, "not a regular file", str(path))
-    if info.st_size > MAX_SAVE_BYTES:
-        raise OSError(errno.EFBIG, f"too large for a save (over {MAX_SAVE_BYTES // 2**20} MB)")
-    # O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it cannot hang.
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        data = handle.read(MAX_SAVE_BYTES + 1)
-    if len(data) > MAX_SAVE_BYTES:
-        raise OSError(errno.EFBIG, f"too large for a save (over {MAX_SAVE_BYTES // 2**20} MB)")
-    return data
+    backup_of(path).unlink(missing_ok=True)
+    path.unlink(missing_ok=True)
+
+
+def rename_save(path: Path, target: Path) -> None:
+    """Move a save and its backup to ``target`` in one step that no listing can undo.
+
+    The backup is first set aside under a temporary name (which listings pass over, and the
+    next start removes), then the save is renamed, the one step that counts, then the backup
+    follows it. Cut off anywhere, the save shows under one name only.
+    """
+    backup, aside = backup_of(path), temporary_of(backup_of(target))
+    try:
+        backup.rename(aside)
+        has_backup = True
+    except FileNotFoundError:
+        has_backup = False
+    try:
+        path.rename(target)
+    except OSError:
+        if has_backup:
+            aside.rename(backup)  # as it was
+        raise
+    if has_backup:
+        aside.rename(backup_of(target))
 
 
 def _modified(path: Path) -> float:

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 import ringbearer_engine as rb
 
 from ..tables.protocol import TableEntry
+from ..visible import visible
 from .base import Dialog
 
 
@@ -35,7 +36,8 @@ def describe_table(entry: TableEntry) -> str:
             seats.append(f"{seat.name} (open)")
         else:
             seats.append(seat.name + (" (away)" if seat.away else ""))
-    line = f"{entry.name}  {title}: {', '.join(seats)}"
+    # Every name here came from the server (other players typed them): shown, never obeyed.
+    line = visible(f"{entry.name}  {title}: {', '.join(seats)}")
     if entry.spectators:
         line += f" · {entry.spectators} watching"
     if entry.mine:
@@ -107,7 +109,9 @@ class TablesDialog(Dialog[TableChoice | None]):
         if what == "join" and not entry.mine and not entry.open_seats:
             what = "watch"  # a full table can still be watched
         if what == "watch" and not entry.watchable:
-            self.notify(f"Table {entry.name} does not allow spectators.", severity="warning")
+            self.notify(
+                f"Table {visible(entry.name)} does not allow spectators.", severity="warning"
+            )
             return
         self.dismiss(TableChoice(what, entry.name))
 

@@ -31,12 +31,13 @@ from ..games.adventure_book.rules_data import SPECIALS
 from ..games.adventure_book.saves import Attempt, CampaignRecord, chapter_title
 from ..games.adventure_book.words import marked
 from ..host import Host, host_of
+from ..visible import visible
 from .game import GameScreen
 
 
 def changes(attempt: Attempt) -> str:
     """What a chapter attempt changed, in a sentence or two."""
-    verdict = attempt.summary or f"Chapter {attempt.chapter}: {attempt.result}."
+    verdict = visible(attempt.summary or f"Chapter {attempt.chapter}: {attempt.result}.")
     moved = attempt.corruption_after - attempt.corruption_before
     if moved:
         corruption = (
@@ -167,10 +168,10 @@ class CampaignScreen(Screen[None]):
 
     def refresh_campaign(self) -> None:
         record, campaign = self.record, self.record.state
-        seats = ", ".join(seat.label() for seat in record.seats)
+        seats = visible(", ".join(seat.label() for seat in record.seats))
         solo = " (solo: with the face-up extra hand)" if len(record.seats) == 1 else ""
         self.query_one("#campaign-title", Static).update(
-            f"Campaign: {record.name}\nPlayers: {seats}{solo}"
+            f"Campaign: {visible(record.name)}\nPlayers: {seats}{solo}"
         )
         changed = self.query_one("#campaign-changes", Static)
         changed.update(changes(self.last) if self.last else "")

@@ -36,6 +36,7 @@ from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.protocol import LogLine
 from ..tables.remote import RemoteSession
+from ..visible import visible
 from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
@@ -192,7 +193,7 @@ class GameScreen(Screen[None]):
             board.witness(events)
 
     def _told(self, events: list[rb.Event]) -> list[str]:
-        players = [seat.name for seat in self.session.seats]
+        players = [visible(seat.name) for seat in self.session.seats]
         return [tell(self.look, event, players) for event in events]
 
     def refresh_all(self) -> None:
@@ -207,19 +208,20 @@ class GameScreen(Screen[None]):
             # Set only when it changes: setting it, even to the same words, repaints the
             # whole board.
             area = self.query_one("#board-area")
-            if area.border_title != self.session.status:
-                area.border_title = self.session.status
+            status = visible(self.session.status)
+            if area.border_title != status:
+                area.border_title = status
             if self.session.own_seat is None and menu.border_title != WATCHING:
                 menu.border_title = WATCHING  # why the list stays empty
         if self.session.over:
             menu.show([], [])
-            prompt.update(match.outcome.summary if match.outcome else "")
+            prompt.update(visible(match.outcome.summary) if match.outcome else "")
             self.call_after_refresh(self._game_over)
             return
         if self.session.bot_to_move:
             seat = self.session.seat
             assert seat is not None
-            prompt.update(f"{self.session.seats[seat].name} (bot) is thinking…")
+            prompt.update(f"{visible(self.session.seats[seat].name)} (bot) is thinking…")
             prompt.add_class("waiting")
             menu.show([], [])
             self._schedule_bot()
@@ -416,11 +418,11 @@ class GameScreen(Screen[None]):
 
         session = self.session
         if isinstance(session, RemoteSession) and session.own_seat is None:
-            question = f"Stop watching table {session.table}?"
+            question = f"Stop watching table {visible(session.table)}?"
         elif isinstance(session, RemoteSession):
+            table = visible(session.table)
             question = (
-                f"Leave table {session.table}? Your seat stays yours: join {session.table} "
-                "again to take it back."
+                f"Leave table {table}? Your seat stays yours: join {table} again to take it back."
             )
         else:
             question = "Back to the menu? The game is saved; Continue resumes it."

@@ -17,6 +17,7 @@ from ..dialogs.text_prompt import TextPrompt
 from ..games.adventure_book.saves import is_campaign
 from ..host import Host, host_of
 from ..storage import SaveEntry, SaveNameError
+from ..visible import visible
 
 COLUMNS = ("Name", "Game", "Seats", "Progress", "Saved")
 SAVED_WIDTH = 16
@@ -27,7 +28,8 @@ AUTO = " (auto)"
 def display_name(entry: SaveEntry) -> str:
     """A save's name as the player knows it; an autosave says so, since a named save of the
     same match has the same name."""
-    return f"{entry.name} (autosave)" if entry.autosave else entry.name
+    name = visible(entry.name)
+    return f"{name} (autosave)" if entry.autosave else name
 
 
 SHARES = (5, 4, 5, 4)
@@ -106,13 +108,16 @@ class LoadScreen(Screen[None]):
             table.add_column(label, width=width)
         found = self.rb_app.store.entries() + self.rb_app.campaigns.entries()
         self.entries = sorted(found, key=lambda e: e.modified, reverse=True)
+        self.rb_app.tell_folder_problems()
         for index, entry in enumerate(self.entries):
-            name = fit(entry.name, widths[0] - len(AUTO)) + AUTO if entry.autosave else entry.name
+            # Names, seats and progress come from the file: drawn as visible(), never raw.
+            plain = visible(entry.name)
+            name = fit(plain, widths[0] - len(AUTO)) + AUTO if entry.autosave else plain
             if entry.damaged:
                 cells = [name, "damaged", "", "see below", ""]
             else:
-                seats = ", ".join(seat.label() for seat in entry.seats)
-                cells = [name, entry.game_title, seats, entry.progress, entry.saved]
+                seats = visible(", ".join(seat.label() for seat in entry.seats))
+                cells = [name, entry.game_title, seats, visible(entry.progress), entry.saved]
             shown = [Text(fit(cell, width)) for cell, width in zip(cells, widths, strict=True)]
             if entry.damaged:
                 shown[1].stylize("red")
@@ -141,12 +146,13 @@ class LoadScreen(Screen[None]):
                 if entry.backup_ok
                 else "No usable backup exists."
             )
-            detail.update(f"{display_name(entry)} cannot be loaded: {entry.problem}\n{backup}")
+            problem = visible(entry.problem or "")
+            detail.update(f"{display_name(entry)} cannot be loaded: {problem}\n{backup}")
             detail.add_class("damaged")
         else:
-            seats = ", ".join(seat.label() for seat in entry.seats)
+            seats = visible(", ".join(seat.label() for seat in entry.seats))
             detail.update(
-                f"{display_name(entry)}: {entry.game_title} with {seats}, {entry.progress}"
+                f"{display_name(entry)}: {entry.game_title} with {seats}, {visible(entry.progress)}"
             )
             detail.remove_class("damaged")
         self.query_one("#backup", Button).disabled = not (entry and entry.backup_ok)
@@ -173,7 +179,7 @@ class LoadScreen(Screen[None]):
         if entry.damaged:
             hint = " Press b to load its backup." if entry.backup_ok else ""
             self.notify(
-                f"{display_name(entry)} cannot be loaded: {entry.problem}.{hint}",
+                f"{display_name(entry)} cannot be loaded: {visible(entry.problem or '')}.{hint}",
                 severity="error",
             )
             return
@@ -200,7 +206,7 @@ class LoadScreen(Screen[None]):
                     self.notify(str(error), severity="error")
                 self.reload()
 
-        prompt = TextPrompt(f"Rename {display_name(entry)!r} to:", entry.name, "Rename")
+        prompt = TextPrompt(f"Rename {display_name(entry)!r} to:", visible(entry.name), "Rename")
         self.app.push_screen(prompt, done)
 
     def action_delete(self) -> None:
@@ -210,7 +216,10 @@ class LoadScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.rb_app.store.delete(entry)
+                try:
+                    self.rb_app.store.delete(entry)
+                except OSError as error:
+                    self.notify(f"Cannot delete it: {error.strerror}", severity="error")
                 self.reload()
 
         self.app.push_screen(ConfirmDialog(f"Delete {display_name(entry)!r} and its backup?"), done)

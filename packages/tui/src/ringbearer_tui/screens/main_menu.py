@@ -13,6 +13,7 @@ from .._version import __version__
 from ..environment import served_keys_file, table_access
 from ..host import host_of
 from ..menu import ACCOUNT, MENU, TABLES
+from ..visible import visible
 
 TITLE_ART = """\
  ___ _            _
@@ -75,8 +76,9 @@ class MainMenu(Screen[None]):
         if latest is None:
             status.update("No game to continue.")
         else:
-            seats = ", ".join(seat.name for seat in latest.seats)
-            status.update(f"Continue: {latest.game_title} with {seats}, {latest.progress}")
+            seats = visible(", ".join(seat.name for seat in latest.seats))
+            progress = visible(latest.progress)
+            status.update(f"Continue: {latest.game_title} with {seats}, {progress}")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -17,6 +17,7 @@ import ringbearer_engine as rb
 from ..seats import Seat
 from ..session import GameSession
 from ..storage import SaveNameError
+from ..visible import visible
 from .client import TableConnection
 from .mirror import HiddenStateError, MatchMirror
 from .protocol import LogLine, SeatInfo, Update, Welcome
@@ -34,7 +35,9 @@ class RemoteSession(GameSession):
     def __init__(self, connection: TableConnection, welcome: Welcome, first: Update) -> None:
         game = rb.get_game(welcome.game)
         options = game.convert_options(welcome.options)
-        self.mirror = MatchMirror(game, tuple(welcome.players), options, welcome.seat)
+        # Names from a peer are shown, never obeyed: escapes in them arrive as visible text.
+        players = tuple(visible(name) for name in welcome.players)
+        self.mirror = MatchMirror(game, players, options, welcome.seat)
         super().__init__(self.mirror, None)
         self.connection = connection
         self.table = welcome.table

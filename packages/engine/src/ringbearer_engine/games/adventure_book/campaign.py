@@ -37,6 +37,7 @@ from .chapters import LAST_CHAPTER, TITLES
 from .content import EYE_CARDS, SPECIALS
 from .rules.corruption import TRACK
 from .rules.ending import CORRUPTED
+from .rules.turn import MAX_ATTEMPTS, campaign_numbers_problem
 from .state import AdventureBookOptions, AdventureBookState
 
 CAMPAIGN_FORMAT: Final = "ringbearer-adventure-book-campaign"
@@ -178,9 +179,7 @@ def _problem(campaign: Campaign) -> str:
         return "an eye space is not on the track"
     if set(campaign.used_eye_cards) - {card.id for card in EYE_CARDS}:
         return "an Eye of Sauron card is unknown"
-    if campaign.first_seat < 0 or campaign.attempts < 0:
-        return "negative numbers where none can be"
-    return ""
+    return campaign_numbers_problem(campaign.first_seat, campaign.attempts, campaign.chapters_won)
 
 
 def campaign_after(match: Match) -> Campaign:
@@ -212,7 +211,8 @@ def campaign_after(match: Match) -> Campaign:
         used_eye_cards=tuple(state.used_eye_cards),
         first_seat=(state.seat + 1) % len(state.players),
         chapters_won=won,
-        attempts=before.attempts + 1,
+        # Saturates rather than grows past what a campaign save may hold (never reached).
+        attempts=min(before.attempts + 1, MAX_ATTEMPTS),
         status=status,
     )
 

@@ -65,7 +65,7 @@ from .rules.trading import (
     swap,
     trade_actions,
 )
-from .rules.turn import end_movement, end_storytelling, settle, setup
+from .rules.turn import MAX_SEATS, end_movement, end_storytelling, settle, setup
 from .state import HAND_LIMIT, AdventureBookOptions, AdventureBookState, Pending
 from .view import AdventureBookView, build_view
 
@@ -85,7 +85,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     id = "adventure-book"
     title = "The Adventure Book Game"
     min_players = 1
-    max_players = 4
+    max_players = MAX_SEATS
     default_players = 2
     cooperative = True
     state_type = AdventureBookState

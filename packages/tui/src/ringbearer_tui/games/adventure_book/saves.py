@@ -9,17 +9,21 @@ between chapters, so Continue finds it exactly where it was left.
 from __future__ import annotations
 
 import hashlib
+import math
+import re
 import time
 import uuid
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import msgspec
 
 import ringbearer_engine as rb
+from ringbearer_engine.game import player_count_error
 from ringbearer_engine.games.adventure_book import Campaign
-from ringbearer_engine.games.adventure_book.chapters import TITLES
+from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, TITLES
+from ringbearer_engine.names import name_problem
 
 from ...atomic import (
     backup_of,
@@ -29,7 +33,13 @@ from ...atomic import (
     write_atomic,
 )
 from ...seats import Seat
-from ...storage import SaveEntry, SaveNameError, clean_name, read_save
+from ...storage import (
+    FolderProblems,
+    SaveEntry,
+    SaveNameError,
+    clean_name,
+    read_save,
+)
 from .rules_data import TRACK
 
 CAMPAIGN_SUFFIX: Final = ".rbcampaign"
@@ -37,17 +47,25 @@ FILE_FORMAT: Final = "ringbearer-app-campaign"
 FILE_VERSION: Final = 1
 """The campaign file version this app writes (and the newest it reads)."""
 GAME_TITLE: Final = "Adventure Book campaign"
+CAMPAIGN_GAME: Final = "adventure-book"
+CAMPAIGN_ID: Final = r"\A[0-9a-f]{32}\Z"
+"""What a campaign's id is (the app makes it): it names the campaign's file, so nothing else
+is read as one, never a path out of the campaigns folder."""
+Chapter = Annotated[int, msgspec.Meta(ge=1, le=LAST_CHAPTER)]
+Space = Annotated[int, msgspec.Meta(ge=0, le=TRACK.last)]
+Seed = Annotated[int, msgspec.Meta(ge=0)]
+"""(MessagePack holds no whole number above 2**64 - 1, the largest seed.)"""
 
 
 class Attempt(msgspec.Struct, frozen=True):
     """One chapter attempt as the campaign screen recalls it."""
 
-    chapter: int
+    chapter: Chapter
     result: str
     """``won``, or the id of the way the chapter was lost."""
     summary: str
-    corruption_before: int
-    corruption_after: int
+    corruption_before: Space
+    corruption_after: Space
     specials_won: tuple[str, ...] = ()
     """Special cards won during this attempt (they stay in the campaign)."""
 
@@ -55,10 +73,10 @@ class Attempt(msgspec.Struct, frozen=True):
 class CampaignRecord(msgspec.Struct, kw_only=True):
     """A campaign as the app keeps it."""
 
-    id: str
+    id: Annotated[str, msgspec.Meta(pattern=CAMPAIGN_ID)]
     name: str
     seats: list[Seat]
-    seed: int | None = None
+    seed: Seed | None = None
     """The seed the chapter attempts derive theirs from (``None``: each attempt is random)."""
     campaign: bytes
     """The engine's campaign save: where the campaign stands before the next attempt."""
@@ -125,10 +143,32 @@ def decode(data: bytes) -> CampaignRecord:
         record = msgspec.convert(raw["record"], CampaignRecord)
     except msgspec.ValidationError as error:
         raise rb.DamagedSaveError(f"the campaign save is damaged: {error}") from None
+    problem = _record_problem(record)
+    if problem:
+        raise rb.DamagedSaveError(f"the campaign save is damaged: {problem}")
     Campaign.from_bytes(record.campaign)  # the engine checks its own campaign save
     if record.match is not None:
-        rb.Match.load(record.match)
+        chapter = rb.Match.load(record.match, game=CAMPAIGN_GAME)
+        if len(chapter.players) != len(record.seats):
+            raise rb.DamagedSaveError(
+                "the campaign save is damaged: its chapter in play has other seats than it"
+            )
     return record
+
+
+def _record_problem(record: CampaignRecord) -> str:
+    """What a record holds that Play could not start from (checked as a save is, on read)."""
+    names = [seat.name for seat in record.seats]
+    problem = player_count_error(rb.get_game(CAMPAIGN_GAME), names)
+    if problem:
+        return problem
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            return problem
+    if not math.isfinite(record.created):
+        return f"its date is not a date: {record.created}"
+    return ""
 
 
 def progress(record: CampaignRecord) -> str:
@@ -150,14 +190,18 @@ class CampaignStore:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.problems = FolderProblems()
+        """Whether the last listing could not read the folder, and why."""
 
     def tidy(self) -> None:
         """At start: remove temporary files no write will finish, restore lone backups."""
-        if self.folder.is_dir():
-            clean_stale_temporaries(self.folder)
-            self._paths()
+        clean_stale_temporaries(self.folder)
+        self._paths()
 
     def path_of(self, record: CampaignRecord) -> Path:
+        # Checked again here, for a record built in code: only a made id names a file.
+        if not re.fullmatch(CAMPAIGN_ID, record.id):
+            raise rb.DamagedSaveError(f"{record.id!r} is not a campaign's id")
         return self.folder / f"{record.id}{CAMPAIGN_SUFFIX}"
 
     def write(self, record: CampaignRecord, data: bytes | None = None) -> Path:
@@ -192,11 +236,10 @@ class CampaignStore:
         self.write(record)
 
     def _paths(self) -> list[Path]:
-        if not self.folder.is_dir():
-            return []
-        for backup in self.folder.glob(f"*{CAMPAIGN_SUFFIX}.bak"):
+        for backup in self.problems.files_ending(self.folder, f"{CAMPAIGN_SUFFIX}.bak"):
             recover_from_backup(backup.with_name(backup.name.removesuffix(".bak")))
-        return [p for p in self.folder.glob(f"*{CAMPAIGN_SUFFIX}") if not is_temporary(p)]
+        found = self.problems.files_ending(self.folder, CAMPAIGN_SUFFIX)
+        return [path for path in found if not is_temporary(path)]
 
     def entries(self) -> list[SaveEntry]:
         """Every campaign as the Load list shows it; a bad file is listed with the reason."""

@@ -63,9 +63,30 @@ def check_options(options: AdventureBookOptions) -> Page:
     eye_ids = {card.id for card in EYE_CARDS}
     if set(options.used_eye_cards) - eye_ids:
         raise SetupError("used Eye of Sauron cards must be known cards")
-    if not options.first_seat >= 0:
-        raise SetupError("the first seat must not be negative")
+    problem = campaign_numbers_problem(options.first_seat, options.attempts, options.chapters_won)
+    if problem:
+        raise SetupError(problem)
     return chapter
+
+
+MAX_SEATS = 4
+"""The most players a chapter has (the game's own limit, here so the options can check it)."""
+MAX_ATTEMPTS = 2**31 - 1
+"""The most chapter attempts a campaign counts (a bound a save can check, never reached)."""
+
+
+def campaign_numbers_problem(first_seat: int, attempts: int, chapters_won: tuple[int, ...]) -> str:
+    """Why a campaign's counters cannot be (out of their range), or ``""``: every number a
+    campaign save holds is bounded, so none can grow past what a save can write."""
+    if not 0 <= first_seat < MAX_SEATS:
+        return f"the first seat must be from 0 to {MAX_SEATS - 1}, not {first_seat}"
+    if not 0 <= attempts <= MAX_ATTEMPTS:
+        return f"the number of attempts must be from 0 to {MAX_ATTEMPTS}, not {attempts}"
+    if any(not 1 <= n <= LAST_CHAPTER for n in chapters_won) or len(set(chapters_won)) != len(
+        chapters_won
+    ):
+        return f"the chapters won must be distinct chapters from 1 to {LAST_CHAPTER}"
+    return ""
 
 
 def setup(
