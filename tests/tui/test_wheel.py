@@ -22,7 +22,9 @@ from ringbearer_tui.widgets.lines import Drawing, LinePanel
 from .adventure_game import positions
 
 
-async def wheel(pilot: Pilot[Any], over: Widget, event: type[events.MouseEvent], times: int) -> None:
+async def wheel(
+    pilot: Pilot[Any], over: Widget, event: type[events.MouseEvent], times: int
+) -> None:
     """Turn the mouse wheel ``times`` notches with the pointer over the part of ``over``
     that is in view."""
     for _ in range(times):

@@ -27,6 +27,7 @@ from ..games import (
     Board,
     ChoosesAdvisor,
     ExplainsCards,
+    TurnsPages,
     WitnessesEvents,
     look_for,
     tell,
@@ -65,7 +66,9 @@ class GameScreen(Screen[None]):
         "the current choices by the share of imagined games they win: the advised choice comes "
         "first, the others follow by their figures (rough when too few games were imagined to "
         "tell). Undo takes back your last decision when no dice were rolled and no card was "
-        "revealed since."
+        "revealed since. Tab moves the focus between the board, the choices and the log (the "
+        "focused one has a bright frame); the arrows and PageUp/PageDown scroll the focused "
+        "one, and so does the mouse wheel over any of them."
     )
     BINDINGS = [
         *(
@@ -79,6 +82,13 @@ class GameScreen(Screen[None]):
         Binding("b", "seat_bot", "Bot for absent", id="game.seat-bot"),
         Binding("x", "close_table", "Close table", id="game.close-table"),
         Binding("escape", "leave", "Menu", id="game.menu"),
+        # Shown on the board itself, which names its pages: the footer has no room at 80x24.
+        Binding(
+            "left_square_bracket", "turn_page(-1)", "Page before", show=False, id="game.page-before"
+        ),
+        Binding(
+            "right_square_bracket", "turn_page(1)", "Next page", show=False, id="game.next-page"
+        ),
     ]
     SHARED_ONLY = frozenset({"seat_bot", "close_table"})
     """Commands of a shared table's owner."""
@@ -87,6 +97,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
     GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
+    GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
     GameScreen #side { width: 1fr; min-width: 34; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
@@ -365,6 +376,8 @@ class GameScreen(Screen[None]):
         # The card key is offered only by games whose looks explain cards.
         if action == "cards":
             return isinstance(self.look, ExplainsCards)
+        if action == "turn_page":
+            return any(isinstance(board, TurnsPages) for board in self.query("#board"))
         session = self.session
         if action in self.LOCAL_ONLY:
             return not session.shared
@@ -385,6 +398,11 @@ class GameScreen(Screen[None]):
             return
         body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
         self.app.push_screen(MessageDialog("Cards", body))
+
+    def action_turn_page(self, delta: int) -> None:
+        board = self.query_one("#board")
+        if isinstance(board, TurnsPages):
+            board.turn_page(delta)
 
     def action_undo(self) -> None:
         try:
