@@ -84,10 +84,20 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu", id="game.menu"),
         # Shown on the board itself, which names its pages: the footer has no room at 80x24.
         Binding(
-            "left_square_bracket", "turn_page(-1)", "Page before", show=False, id="game.page-before"
+            "left_square_bracket",
+            "turn_page(-1)",
+            "Board: the page before",
+            show=False,
+            key_display="[",
+            id="game.page-before",
         ),
         Binding(
-            "right_square_bracket", "turn_page(1)", "Next page", show=False, id="game.next-page"
+            "right_square_bracket",
+            "turn_page(1)",
+            "Board: the next page",
+            show=False,
+            key_display="]",
+            id="game.next-page",
         ),
     ]
     SHARED_ONLY = frozenset({"seat_bot", "close_table"})
