@@ -1,6 +1,6 @@
 """The mouse wheel scrolls whatever is taller than its panel: a panel of lines scrolls itself,
 and a drawing as tall as its lines (a board, a hand) leaves the wheel to the panel that holds
-it, in every game."""
+it, in every game. The keys do it too, for the focused panel."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ringbearer_engine.games.adventure_game.view import AdventureView
 from ringbearer_tui.app import RingbearerApp, StartLoaded
 from ringbearer_tui.games.adventure_game.board import HandView, TableDrawing
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.lines import Drawing, LinePanel
 
 from .adventure_game import positions
@@ -102,3 +103,29 @@ async def test_a_late_adventure_game_hand_is_in_view_and_the_wheel_scrolls_the_b
         assert area.scroll_y == 0
         await wheel(pilot, table, events.MouseScrollDown, 3)
         assert area.scroll_y == area.max_scroll_y
+
+
+async def test_the_focused_log_scrolls_with_the_arrows_and_page_keys() -> None:
+    log = EventLog()
+
+    class LogApp(App[None]):
+        CSS = "EventLog { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield log
+
+    async with LogApp().run_test(size=(40, 10)) as pilot:
+        for n in range(30):
+            log.note(f"step {n}")
+        await pilot.pause()
+        log.focus()
+        end = log.top
+        assert end > 0, "the log follows its end"
+        await pilot.press("up")
+        assert log.top == end - 1
+        await pilot.press("pageup")
+        assert log.top == end - 1 - (log.content_size.height - 1)
+        await pilot.press("home")
+        assert log.top == 0
+        await pilot.press("end")
+        assert log.top == end

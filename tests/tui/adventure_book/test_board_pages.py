@@ -16,6 +16,8 @@ from ringbearer_tui.app import RingbearerApp, StartContinue
 from ringbearer_tui.games.adventure_book.board import BookBoard, BookPage, PageRow
 from ringbearer_tui.games.adventure_book.pages import Section, page_row, paginate
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.event_log import EventLog
 
 from . import positions
 
@@ -144,3 +146,14 @@ async def test_at_120x40_the_board_and_the_challenges_share_the_first_page(
         await settle(pilot)
         board = app.screen.query_one(BookBoard)
         assert [each.label for each in board.pages] == ["Board+Hand+Challenges", "Spaces+Plot"]
+
+
+async def test_tab_goes_from_the_choices_to_the_log_past_a_board_on_pages(paths: AppPaths) -> None:
+    """The pages fit their panel, so its frame would take the focus for nothing."""
+    chapter_at_start(paths, 1)
+    app = RingbearerApp(paths, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.focused, ActionMenu)
+        await pilot.press("tab")
+        assert isinstance(app.focused, EventLog)

@@ -66,9 +66,9 @@ class GameScreen(Screen[None]):
         "the current choices by the share of imagined games they win: the advised choice comes "
         "first, the others follow by their figures (rough when too few games were imagined to "
         "tell). Undo takes back your last decision when no dice were rolled and no card was "
-        "revealed since. Tab moves the focus between the board, the choices and the log (the "
-        "focused one has a bright frame); the arrows and PageUp/PageDown scroll the focused "
-        "one, and so does the mouse wheel over any of them."
+        "revealed since. Tab moves the focus between the panels (the focused one has a bright "
+        "frame); the arrows and PageUp/PageDown scroll the focused one, and the mouse wheel "
+        "scrolls the one under it."
     )
     BINDINGS = [
         *(
@@ -133,8 +133,10 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-area"):
-                yield self.look.board(self.session)
+            board = self.look.board(self.session)
+            # A board on pages fits its panel and has nothing to scroll: no tab stop.
+            with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
+                yield board
             with Vertical(id="side"):
                 yield Prompt(id="prompt")
                 yield ActionMenu(id="choices")
