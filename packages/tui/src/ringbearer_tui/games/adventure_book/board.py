@@ -22,6 +22,8 @@ from .pages import Page, Section, Tab, page_row, paginate
 from .panels import challenges, corruption_line, hands, plot_chart
 from .words import chapter_page
 
+ROWS_KEPT = 4096
+"""Lines whose rows are remembered (a chapter's table has about a hundred)."""
 SPACES_HEADING = "Spaces, who stands there, and where each leads (→)"
 
 
@@ -54,6 +56,9 @@ class BookPage(LinePanel):
 
     def __init__(self) -> None:
         super().__init__(id="board-page", hanging=4)
+        self._rows: dict[tuple[str, int], int] = {}
+        """Rows per line's words and width: a step redraws the whole table to cut it into
+        pages, and most of its lines are the words they were (wrapping needs no styles)."""
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -61,7 +66,14 @@ class BookPage(LinePanel):
             self.parent.refresh_view()
 
     def rows_of(self, line: Text) -> int:
-        return len(self._wrap(line, max(1, self.content_size.width)))
+        width = max(1, self.content_size.width)
+        key = (line.plain, width)
+        rows = self._rows.get(key)
+        if rows is None:
+            if len(self._rows) > ROWS_KEPT:
+                self._rows.clear()
+            rows = self._rows[key] = len(self._wrap(Text(line.plain), width))
+        return rows
 
 
 class BookBoard(Vertical):
