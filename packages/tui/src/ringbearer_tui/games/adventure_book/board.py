@@ -17,6 +17,7 @@ from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
 from ...session import GameSession
 from ...widgets.lines import LinePanel
+from .packing import pack
 from .page_map import draw_map, letter_key, space_list, track_lines
 from .pages import Page, Section, Tab, page_row, paginate
 from .panels import challenges, corruption_line, hands, plot_chart
@@ -134,7 +135,7 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
     assert isinstance(view, AdventureBookView)
     chapter = chapter_page(match)
     board = [
-        [*_heading(view, match), corruption_line(view.corruption, view.fired_eyes)],
+        [*_heading(view, match, width), corruption_line(view.corruption, view.fired_eyes)],
         [
             *_lines(draw_map(chapter, view, width)),
             *_lines(letter_key(chapter, view, width)),
@@ -165,16 +166,18 @@ def _lines(text: Text) -> list[Text]:
     return list(text.split("\n", allow_blank=True)) if text.plain else []
 
 
-def _heading(view: AdventureBookView, match: rb.Match) -> list[Text]:
+def _heading(view: AdventureBookView, match: rb.Match, width: int) -> list[Text]:
     title = Text(f"Chapter {view.chapter}: {view.title}", style="bold")
     active = match.players[view.active]
     phase = {"move": "Movement", "story": "Storytelling", "plot": "Plot", "limit": "Hand limit"}
-    turn = Text(f"Turn {view.turn} · {active} · {phase.get(view.phase, view.phase)}")
+    parts = [f"Turn {view.turn}", active, phase.get(view.phase, view.phase)]
     if view.phase in ("move", "story") and not view.result:
-        turn.append(f" · {view.steps} step{'s' if view.steps != 1 else ''}")
+        parts.append(f"{view.steps} step{'s' if view.steps != 1 else ''}")
         if view.phase == "story":
-            turn.append(f" · {view.trades} trade{'s' if view.trades != 1 else ''}")
-    return [title, turn]
+            parts.append(f"{view.trades} trade{'s' if view.trades != 1 else ''}")
+    # Broken between its parts when narrow, never inside one ("1 trade").
+    turn = pack([Text(part) for part in parts], width, " · ")
+    return [title, *_lines(turn)]
 
 
 __all__ = ["BookBoard", "render_table", "table_sections"]
