@@ -14,6 +14,7 @@ from ringbearer_engine.games.adventure_book import Campaign
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, page
 from ringbearer_tui.app import RingbearerApp, StartContinue
 from ringbearer_tui.games.adventure_book.board import BookBoard, BookPage, PageRow
+from ringbearer_tui.games.adventure_book.packing import pack
 from ringbearer_tui.games.adventure_book.pages import Section, page_row, paginate
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.widgets.action_menu import ActionMenu
@@ -67,6 +68,12 @@ def test_a_narrow_row_of_pages_drops_the_spaces_then_the_words_of_the_key_hint()
     assert page_row(pages, 0, 40)[0].plain == "Aaaa · Bbbb" + " " * 19 + "[ ]: pages"
     assert page_row(pages, 0, 20)[0].plain == "Aaaa│Bbbb" + " " * 8 + "[ ]"
     assert page_row(pages, 0, 10)[0].plain == "Aaaa│Bbbb"
+
+
+def test_packed_items_are_never_parted_from_their_marks() -> None:
+    items = [Text(name) for name in ("♥ Courage", "◯ The One Ring", "? Mystery", "◇ Insight")]
+    rows = pack(items, 40, ", ", indent="  ").plain.split("\n")
+    assert rows == ["♥ Courage, ◯ The One Ring, ? Mystery", "  ◇ Insight"]
 
 
 async def settle(pilot: Pilot[Any]) -> None:

@@ -155,13 +155,6 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
     ]
 
 
-def render_table(match: rb.Match, viewer: int | None, width: int) -> Text:
-    """Every section of the table, one after another (for readers other than the screen)."""
-    sections = table_sections(match, viewer, width)
-    lines = [line for section in sections for block in section.blocks for line in block]
-    return Text("\n").join(lines)
-
-
 def _lines(text: Text) -> list[Text]:
     return list(text.split("\n", allow_blank=True)) if text.plain else []
 
@@ -180,4 +173,4 @@ def _heading(view: AdventureBookView, match: rb.Match, width: int) -> list[Text]
     return [title, *_lines(turn)]
 
 
-__all__ = ["BookBoard", "render_table", "table_sections"]
+__all__ = ["BookBoard", "table_sections"]
