@@ -417,11 +417,30 @@ def test_the_eye_cannot_be_drawn_with_an_orc_at_the_gate_or_by_a_fallen_piece() 
 
 
 def test_an_orc_to_place_with_all_six_on_the_board_loses_the_chapter() -> None:
+    """FAQ chapter 6, as chapter 8's data."""
     match = to_story(new(chapter=8))
     arrange(match, plot=[4], hands=[[], []], counters=dict.fromkeys(ORCS, "udun"))
     events = texts(play(match, "end"))
     assert reason(match) == "host-overruns"
-    assert "an Orc had to be placed with all six on the board" in events[-1]
+    assert "an Orc had to be placed with every Orc on the board (all six" in events[-1]
+
+
+def test_once_gandalf_has_come_out_the_host_overruns_with_five_orcs_and_is_told_so() -> None:
+    """AB-A77: the counter that showed Gandalf has left the game, so an Orc to place with the
+    five others on the board loses, and neither the log nor the outcome says "all six"."""
+    match = to_story(new(chapter=8))
+    hide_gandalf_under(match, "orc-1")
+    others = dict.fromkeys(ORCS[1:], "udun")
+    arrange(match, pieces={"aragorn": "morannon"}, counters=others, hands=[["combat"], []])
+    arrange(match, plot=[4])
+    events = texts(play(match, "deed fight-orc orc-1 combat", "end"))
+    assert reason(match) == "host-overruns"
+    assert sum(1 for where in st(match).counters.values() if where == "udun") == 5
+    outcome = match.outcome
+    assert outcome is not None
+    for told in (events[-1], outcome.summary):
+        assert "five once Gandalf has come out" in told
+        assert "with all six on the board" not in told
 
 
 def test_gollum_on_frodos_space_without_samwise_at_the_end_of_a_turn_takes_the_ring() -> None:

@@ -80,6 +80,32 @@ async def test_new_game_for_the_book_asks_a_campaign_name_and_no_engine_fields(
         assert [e.name for e in saved] == ["Into the West"]
 
 
+async def test_the_campaign_words_name_the_extra_face_up_hand_only_for_one_seat(
+    quick_settings: AppPaths,
+) -> None:
+    """The solo rules lay out an extra hand to trade with; with more seats there is none."""
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog)
+        dialog.query_one("#game", Select).value = "adventure-book"
+        await settle(pilot)
+        words: dict[int, str] = {}
+        for seats in (1, 2, 3, 4, 1):
+            dialog.query_one("#count", Select).value = seats
+            await settle(pilot)
+            words[seats] = str(dialog.query_one("#campaign-help", Static).render())
+        assert "extra hand" in words[1]
+        assert "face up" in words[1]
+        for seats in (2, 3, 4):
+            assert "extra hand" not in words[seats]
+            assert "face up" not in words[seats]
+            assert f"the {seats} players play together" in words[seats]
+
+
 async def test_a_seeded_campaign_of_bots_plays_to_the_last_available_chapter(
     quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -120,3 +120,24 @@ def test_the_campaign_after_chapter_4_has_won_four_chapters() -> None:
         positions.first_result(before_chapter(4), lambda result: result == "won")
     )
     assert campaign.chapters_won == (1, 2, 3, 4)
+
+
+@SIZES
+def test_adventure_book_challenges_page(
+    snap_compare: Snap, paths: AppPaths, size: tuple[int, int]
+) -> None:
+    """Chapter 8's Challenges: at 80x24 on the page after the board's (one press of ``]``),
+    at 120x40 on the first page beside the board."""
+    save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
+    campaign = Campaign(chapter=8)
+    match = positions.reach(campaign, positions.ANN_AND_BOT, positions.at_start)
+    positions.store_record(paths, positions.record(positions.ANN_AND_BOT, campaign, match=match))
+    app = RingbearerApp(paths, StartContinue())
+
+    async def to_the_challenges(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        if size == (80, 24):
+            await pilot.press("right_square_bracket")
+            await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=to_the_challenges)

@@ -59,10 +59,19 @@ TABLE_CHAPTER_HELP = (
 )
 CAMPAIGN_GAMES = frozenset({"adventure-book"})
 """Games played as a campaign of chapters: the dialog names the campaign, sets no options."""
-CAMPAIGN_HELP = (
-    "A campaign of the book's chapters, played in order; one player plays with the face-up "
-    "extra hand. It is saved after every step."
-)
+
+
+def campaign_help(seats: int) -> str:
+    """What a campaign is, for its number of seats: the extra face-up hand is the solo rule."""
+    if seats == 1:
+        table = "alone, you may trade with an extra hand of Story cards laid out face up"
+    else:
+        table = f"the {seats} players play together, each with a hand the others do not see"
+    return (
+        f"A campaign of the book's chapters, played in order; {table}. It is saved after "
+        "every step."
+    )
+
 
 STRONGEST = ("ismc", "heuristic")
 """Bot kinds, strongest first: a new seat gets the first one its game has."""
@@ -159,6 +168,8 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
         count = self.query_one("#count", Select).value
         if isinstance(count, int) and count != len(self.query("#seats > Horizontal")):
             await self._show_seats(count)
+            for words in self.query("#campaign-help").results(Static):
+                words.update(campaign_help(count))
 
     def _counts(self) -> list[tuple[str, int]]:
         game = self.game
@@ -217,7 +228,8 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     classes="row",
                 )
             )
-            widgets.append(Static(CAMPAIGN_HELP, classes="option-help"))
+            seats = len(self.query("#seats > Horizontal"))
+            widgets.append(Static(campaign_help(seats), id="campaign-help", classes="option-help"))
             await box.mount_all(widgets)
             return
         helps = OPTION_HELP.get(self.game_id, {})

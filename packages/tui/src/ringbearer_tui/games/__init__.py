@@ -23,6 +23,14 @@ class Board(Protocol):
     def refresh_view(self) -> None: ...
 
 
+@runtime_checkable
+class TurnsPages(Protocol):
+    """A board too tall for its panel shown a page at a time; the screen's page keys turn
+    them whatever has the focus."""
+
+    def turn_page(self, delta: int) -> None: ...
+
+
 class GameLook(Protocol):
     """What the game screen needs from a game: its board, and words for its actions."""
 

@@ -25,6 +25,7 @@ from ..games import (
     Board,
     ChoosesAdvisor,
     ExplainsCards,
+    TurnsPages,
     WitnessesEvents,
     look_for,
     tell,
@@ -62,7 +63,9 @@ class GameScreen(Screen[None]):
         "the current choices by the share of imagined games they win: the advised choice comes "
         "first, the others follow by their figures (rough when too few games were imagined to "
         "tell). Undo takes back your last decision when no dice were rolled and no card was "
-        "revealed since."
+        "revealed since. Tab moves the focus between the panels (the focused one has a bright "
+        "frame); the arrows and PageUp/PageDown scroll the focused one, and the mouse wheel "
+        "scrolls the one under it."
     )
     BINDINGS = [
         *(
@@ -76,6 +79,23 @@ class GameScreen(Screen[None]):
         Binding("b", "seat_bot", "Bot for absent", id="game.seat-bot"),
         Binding("x", "close_table", "Close table", id="game.close-table"),
         Binding("escape", "leave", "Menu", id="game.menu"),
+        # Shown on the board itself, which names its pages: the footer has no room at 80x24.
+        Binding(
+            "left_square_bracket",
+            "turn_page(-1)",
+            "Board: the page before",
+            show=False,
+            key_display="[",
+            id="game.page-before",
+        ),
+        Binding(
+            "right_square_bracket",
+            "turn_page(1)",
+            "Board: the next page",
+            show=False,
+            key_display="]",
+            id="game.next-page",
+        ),
     ]
     SHARED_ONLY = frozenset({"seat_bot", "close_table"})
     """Commands of a shared table's owner."""
@@ -84,6 +104,7 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
     GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
+    GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
     GameScreen #side { width: 1fr; min-width: 34; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
@@ -109,8 +130,10 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            with VerticalScroll(id="board-area"):
-                yield self.look.board(self.session)
+            board = self.look.board(self.session)
+            # A board on pages fits its panel and has nothing to scroll: no tab stop.
+            with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
+                yield board
             with Vertical(id="side"):
                 yield Prompt(id="prompt")
                 yield ActionMenu(id="choices")
@@ -363,6 +386,8 @@ class GameScreen(Screen[None]):
         # The card key is offered only by games whose looks explain cards.
         if action == "cards":
             return isinstance(self.look, ExplainsCards)
+        if action == "turn_page":
+            return any(isinstance(board, TurnsPages) for board in self.query("#board"))
         session = self.session
         if action in self.LOCAL_ONLY:
             return not session.shared
@@ -383,6 +408,11 @@ class GameScreen(Screen[None]):
             return
         body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
         self.app.push_screen(MessageDialog("Cards", body))
+
+    def action_turn_page(self, delta: int) -> None:
+        board = self.query_one("#board")
+        if isinstance(board, TurnsPages):
+            board.turn_page(delta)
 
     def action_undo(self) -> None:
         try:

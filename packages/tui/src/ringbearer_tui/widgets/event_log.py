@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.binding import Binding
 
 from .lines import LinePanel
 
@@ -17,11 +18,26 @@ class EventLog(LinePanel):
     DEFAULT_CSS = """
     EventLog { height: 1fr; min-height: 4; border: round $secondary; }
     """
+    # Focused (tab), the keys read back through the story as the wheel does.
+    BINDINGS = [
+        Binding("up", "scroll_by(-1)", "Up", show=False),
+        Binding("down", "scroll_by(1)", "Down", show=False),
+        Binding("pageup", "scroll_page(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_page(1)", "Page down", show=False),
+        Binding("home", "scroll_by(-1000000)", "First", show=False),
+        Binding("end", "scroll_by(1000000)", "Last", show=False),
+    ]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, follow_end=True)
         self.border_title = "Log"
         self._latest = -1
+
+    def action_scroll_by(self, lines: int) -> None:
+        self.scroll_lines(lines)
+
+    def action_scroll_page(self, pages: int) -> None:
+        self.scroll_lines(pages * max(1, self.content_size.height - 1))
 
     def record(self, who: str | None, step: str, happened: Sequence[str]) -> None:
         """Add one step: who did what, then what happened; the newest step stands out."""

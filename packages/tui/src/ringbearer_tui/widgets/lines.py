@@ -172,11 +172,15 @@ class LinePanel(Widget):
 
     # -- scrolling --------------------------------------------------------------------------
 
-    def scroll_lines(self, delta: int) -> None:
+    def scroll_lines(self, delta: int) -> bool:
+        """Move the window ``delta`` lines; whether it moved."""
         last = max(0, len(self.wrapped()) - self.content_size.height)
-        self.top = min(max(0, self.top + delta), last)
+        top = min(max(0, self.top + delta), last)
+        moved = top != self.top
+        self.top = top
         self.after_scroll()
         self.repaint_changed_rows()
+        return moved
 
     def items_out_of_view(self) -> tuple[int, int]:
         """How many items start above the window, and how many end below it."""
@@ -221,13 +225,16 @@ class LinePanel(Widget):
         self.after_scroll()
         self.repaint_changed_rows()
 
+    # The wheel is kept only when it moved this window: a panel that shows all its lines
+    # (a drawing as tall as they are) or has reached its end passes it to the container,
+    # which scrolls what is taller than the screen's panel.
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        event.stop()
-        self.scroll_lines(2)
+        if self.scroll_lines(2):
+            event.stop()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        event.stop()
-        self.scroll_lines(-2)
+        if self.scroll_lines(-2):
+            event.stop()
 
     def on_resize(self) -> None:
         self._wrapped_width = -1

@@ -1,5 +1,5 @@
 """The chapter's table: its board drawn from the chapter's spaces, positions and links, the
-Challenges, the Plot Chart, the corruption track and the hands.
+Challenges, the Plot Chart, the corruption track and the hands, on pages that fit the panel.
 
 Everything is drawn from ``match.view(session.viewer)``: while the keyboard is handed over
 nobody's hand is shown.
@@ -8,71 +8,169 @@ nobody's hand is shown.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Click
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
 from ...session import GameSession
-from ...widgets.lines import Drawing
+from ...widgets.lines import LinePanel
+from .packing import pack
 from .page_map import draw_map, letter_key, space_list, track_lines
+from .pages import Page, Section, Tab, page_row, paginate
 from .panels import challenges, corruption_line, hands, plot_chart
 from .words import chapter_page
 
+ROWS_KEPT = 4096
+"""Lines whose rows are remembered (a chapter's table has about a hundred)."""
+SPACES_HEADING = "Spaces, who stands there, and where each leads (→)"
 
-class BookBoard(Drawing):
-    """The chapter as the deciding person may see it. A step repaints only the rows it
-    changed (a piece moved, a card paid), and lays the screen out again only when the
-    number of rows changed."""
+
+class PageRow(LinePanel):
+    """The names of the table's pages, the one shown reversed; a click turns to a page."""
 
     DEFAULT_CSS = """
-    BookBoard { padding: 0 1; }
+    PageRow { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="board-pages")
+        self.tabs: list[Tab] = []
+
+    def on_click(self, event: Click) -> None:
+        x = event.x - self.styles.padding.left
+        tab = next((t for t in self.tabs if t.start <= x < t.end), None)
+        if tab is not None and isinstance(self.parent, BookBoard):
+            event.stop()
+            self.parent.show_page(tab.first)
+
+
+class BookPage(LinePanel):
+    """The page of the table shown: it fills the panel and scrolls only a page that a block
+    taller than the panel made too tall."""
+
+    DEFAULT_CSS = """
+    BookPage { height: 1fr; border: none; padding: 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="board-page", hanging=4)
+        self._rows: dict[tuple[str, int], int] = {}
+        """Rows per line's words and width: a step redraws the whole table to cut it into
+        pages, and most of its lines are the words they were (wrapping needs no styles)."""
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if isinstance(self.parent, BookBoard):
+            self.parent.refresh_view()
+
+    def rows_of(self, line: Text) -> int:
+        width = max(1, self.content_size.width)
+        key = (line.plain, width)
+        rows = self._rows.get(key)
+        if rows is None:
+            if len(self._rows) > ROWS_KEPT:
+                self._rows.clear()
+            rows = self._rows[key] = len(self._wrap(Text(line.plain), width))
+        return rows
+
+
+class BookBoard(Vertical):
+    """The chapter as the deciding person may see it, a page at a time: ``[`` and ``]`` (or a
+    click on a page's name) turn the pages. A step repaints only the rows it changed."""
+
+    DEFAULT_CSS = """
+    BookBoard { height: 1fr; }
     """
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="board")
         self.session = session
+        self.pages: list[Page] = []
+        self.page = 0
+        """The page shown, kept from step to step."""
+
+    def compose(self) -> ComposeResult:
+        yield PageRow()
+        yield BookPage()
 
     def on_mount(self) -> None:
         self.refresh_view()
 
-    def on_resize(self) -> None:
-        super().on_resize()
+    def refresh_view(self) -> None:
+        body = self.query_one(BookPage)
+        width, height = body.content_size
+        if width <= 0:
+            return  # laid out once it has a size (its on_resize comes back here)
+        sections = table_sections(self.session.match, self.session.viewer, width)
+        self.pages = paginate(sections, height, body.rows_of)
+        self.page = min(self.page, len(self.pages) - 1)
+        row = self.query_one(PageRow)
+        row.display = len(self.pages) > 1
+        text, row.tabs = page_row(self.pages, self.page, width)
+        row.set_items([text])
+        body.set_items(self.pages[self.page].lines)
+
+    def turn_page(self, delta: int) -> None:
+        """Show the next page (``delta`` 1) or the one before (-1), going round."""
+        if self.pages:
+            self.show_page((self.page + delta) % len(self.pages))
+
+    def show_page(self, number: int) -> None:
+        self.page = number
         self.refresh_view()
 
-    def refresh_view(self) -> None:
-        width = self.content_region.width or max(40, self.app.size.width * 2 // 3 - 4)
-        table = render_table(self.session.match, self.session.viewer, width)
-        self.show(list(table.split("\n", allow_blank=True)))
+    @property
+    def items(self) -> list[Text]:
+        """The lines of the page shown."""
+        return self.query_one(BookPage).items
 
 
-def render_table(match: rb.Match, viewer: int | None, width: int) -> Text:
+def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Section]:
+    """The table in the order it is read: the board, the hands, the Challenges, the spaces,
+    the Plot Chart."""
     view = match.view(viewer)
     assert isinstance(view, AdventureBookView)
     chapter = chapter_page(match)
-    parts = [
-        _heading(view, match),
-        draw_map(chapter, view, width),
-        letter_key(chapter, view),
-        track_lines(chapter, view),
-        corruption_line(view.corruption, view.fired_eyes),
-        hands(view, list(match.players), width),
-        space_list(chapter, view),
-        challenges(chapter, match, view),
-        plot_chart(chapter, view),
+    board = [
+        [*_heading(view, match, width), corruption_line(view.corruption, view.fired_eyes)],
+        [
+            *_lines(draw_map(chapter, view, width)),
+            *_lines(letter_key(chapter, view, width)),
+            *_lines(track_lines(chapter, view)),
+        ],
     ]
-    return Text("\n").join(part for part in parts if part.plain)
+    hand = [_lines(hands(view, list(match.players), width))]
+    spaces = [[line] for line in _lines(space_list(chapter, view))]
+    spaces.insert(0, [Text(SPACES_HEADING, style="bold")])
+    plot = [[line] for line in plot_chart(chapter, view)]
+    return [
+        Section("Board", board),
+        Section("Hand", hand),
+        Section("Challenges", challenges(chapter, match, view)),
+        Section("Spaces", spaces),
+        Section("Plot", plot),
+    ]
 
 
-def _heading(view: AdventureBookView, match: rb.Match) -> Text:
-    text = Text(f"Chapter {view.chapter}: {view.title}", style="bold")
+def _lines(text: Text) -> list[Text]:
+    return list(text.split("\n", allow_blank=True)) if text.plain else []
+
+
+def _heading(view: AdventureBookView, match: rb.Match, width: int) -> list[Text]:
+    title = Text(f"Chapter {view.chapter}: {view.title}", style="bold")
     active = match.players[view.active]
     phase = {"move": "Movement", "story": "Storytelling", "plot": "Plot", "limit": "Hand limit"}
-    text.append(f"\nTurn {view.turn} · {active} · {phase.get(view.phase, view.phase)}")
+    parts = [f"Turn {view.turn}", active, phase.get(view.phase, view.phase)]
     if view.phase in ("move", "story") and not view.result:
-        text.append(f" · {view.steps} step{'s' if view.steps != 1 else ''}")
+        parts.append(f"{view.steps} step{'s' if view.steps != 1 else ''}")
         if view.phase == "story":
-            text.append(f" · {view.trades} trade{'s' if view.trades != 1 else ''}")
-    return text
+            parts.append(f"{view.trades} trade{'s' if view.trades != 1 else ''}")
+    # Broken between its parts when narrow, never inside one ("1 trade").
+    turn = pack([Text(part) for part in parts], width, " · ")
+    return [title, *_lines(turn)]
 
 
-__all__ = ["BookBoard", "render_table"]
+__all__ = ["BookBoard", "table_sections"]

@@ -5,13 +5,19 @@ from __future__ import annotations
 LEGEND = """\
 **Reading the chapter's board**
 
-The map puts each space where the book's page has it: a letter names the space (the list
-under the map gives its name), `─` joins spaces side by side, and the list says where each
-space leads (`→`).
+The chapter's table is on pages that fit its panel: the row at the top names them (Board,
+Hand, Challenges, Spaces, Plot; on a large terminal several share a page, and a section too
+long for one page is cut in parts, "Challenges 1/2") with the one shown reversed. `]` turns
+to the next page and `[` to the one before, whatever has the focus; a click on a page's name
+turns to it.
+
+The map puts each space where the book's page has it: a letter names the space (the Spaces
+page gives its name and who stands there), `─` joins spaces side by side, and the Spaces
+page says where each space leads (`→`).
 
 | mark | meaning |
 |---|---|
-| a letter on a colour | a character piece: its initial (the list under the map names it) |
+| a letter on a colour | a character piece: its initial (the key under the map names it) |
 | a letter on red | an enemy or another counter; `?` face down; turned over: its other side's |
 | a piece's letter and `↓` | the piece lies on its side: it stands up for one step |
 | green space letter, `⌂` | a hideout |

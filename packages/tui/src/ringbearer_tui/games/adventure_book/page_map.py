@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
+from .packing import pack
 from .rules_data import Page
 from .words import paying
 
@@ -146,16 +147,18 @@ def _token(
     return token
 
 
-def letter_key(chapter: Page, view: AdventureBookView) -> Text:
-    """Which letter is which piece (those on the board) and which counter."""
+def letter_key(chapter: Page, view: AdventureBookView, width: int) -> Text:
+    """Which letter is which piece (those on the board) and which counter, in rows of
+    ``width`` that never part a letter from its name."""
     marks = piece_marks(chapter)
     pieces = chapter.chapter.pieces
     styles = {p.id: PIECE_STYLES[n % len(PIECE_STYLES)] for n, p in enumerate(pieces)}
-    text = Text()
+    items: list[Text] = []
     for piece in pieces:
         if piece.id in view.pieces:
-            text.append(marks[piece.id], style=styles[piece.id])
-            text.append(f" {piece.name.split(' (')[0]}  ")
+            item = Text()
+            item.append(marks[piece.id], style=styles[piece.id])
+            items.append(item.append(f" {piece.name.split(' (')[0]}"))
     kinds: dict[str, str] = {}
     letters = counter_marks(chapter)
     for counter in chapter.chapter.counters:
@@ -163,10 +166,10 @@ def letter_key(chapter: Page, view: AdventureBookView) -> Text:
         if counter.back_name:
             kinds.setdefault(letters[counter.id + TURNED], _NUMBERED.sub("", counter.back_name))
     for mark, name in kinds.items():
-        text.append(mark, style=COUNTER_STYLE)
-        text.append(f" {name}  ")
-    text.rstrip()
-    return text
+        item = Text()
+        item.append(mark, style=COUNTER_STYLE)
+        items.append(item.append(f" {name}"))
+    return pack(items, width, "  ")
 
 
 def space_list(chapter: Page, view: AdventureBookView) -> Text:

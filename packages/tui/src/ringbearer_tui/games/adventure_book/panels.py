@@ -10,6 +10,7 @@ from rich.text import Text
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
+from .packing import pack
 from .rules_data import PLOT_CARDS, SPECIALS, TRACK, Page, open_challenge, requirement_met
 from .words import marked, paying, state_of, token
 
@@ -55,8 +56,8 @@ def hands(view: AdventureBookView, players: list[str], width: int) -> Text:
         lines.append(_cards(view.solo_hand, width))
     lines.append(
         Text(
-            f"Story deck {view.story_deck} · discards {len(view.story_discard)} · "
-            f"Special cards left {view.special_deck}",
+            f"Decks: Story {view.story_deck}, Special {view.special_deck} · "
+            f"discards {len(view.story_discard)}",
             style="grey62",
         )
     )
@@ -67,8 +68,10 @@ def _cards(cards: list[str], width: int) -> Text:
     counts = Counter(token(card) for card in cards)
     specials = [t for t in counts if t in SPECIALS]
     plain = [t for t in counts if t not in SPECIALS]
-    items = [marked(t) + (f" ×{counts[t]}" if counts[t] > 1 else "") for t in plain]
-    text = Text("  " + ", ".join(items) if items else "")
+    items = [Text(marked(t) + (f" ×{counts[t]}" if counts[t] > 1 else "")) for t in plain]
+    text = pack(items, width, ", ", indent="  ")
+    if items:
+        text = Text("  ") + text
     for special in specials:
         line = f"\n  {marked(special)}"
         if width >= WIDE:
@@ -77,15 +80,17 @@ def _cards(cards: list[str], width: int) -> Text:
     return text
 
 
-def challenges(chapter: Page, match: rb.Match, view: AdventureBookView) -> Text:
+def challenges(chapter: Page, match: rb.Match, view: AdventureBookView) -> list[list[Text]]:
+    """A block of lines per Challenge (the heading with the first), then the Ring's."""
     state = state_of(match)
     done = len(view.completed)
-    lines = [Text(f"Challenges ({done} of {len(chapter.chapter.challenges)} done)", style="bold")]
+    heading = Text(f"Challenges ({done} of {len(chapter.chapter.challenges)} done)", style="bold")
+    blocks: list[list[Text]] = []
     for challenge in chapter.chapter.challenges:
         line = Text()
         if challenge.id in view.completed:
             line.append(f"{DONE} {challenge.name}", style="green")
-            lines.append(line)
+            blocks.append([line])
             continue
         line.append(f"• {challenge.name}", style="bold")
         line.append(f" — pay {paying(challenge.cost)}")
@@ -93,21 +98,27 @@ def challenges(chapter: Page, match: rb.Match, view: AdventureBookView) -> Text:
             line.append(" (last)", style="grey62")
         elif not open_challenge(chapter, state, challenge):
             line.append(" (not yet)", style="grey62")
-        lines.append(line)
+        block = [line]
         for req in challenge.requirements:
             met = requirement_met(chapter, state, req)
-            lines.append(
-                Text(f"   {MET if met else UNMET} {req.text}", style="green" if met else "red")
+            block.append(
+                Text(f"  {MET if met else UNMET} {req.text}", style="green" if met else "red")
             )
         if challenge.rewards:
             rewards = "; ".join(r.text for r in challenge.rewards)
-            lines.append(Text(f"   reward: {rewards}", style="grey62"))
+            block.append(Text(f"  reward: {rewards}", style="grey62"))
+        blocks.append(block)
+    if blocks:
+        blocks[0].insert(0, heading)
+    else:
+        blocks.append([heading])
     ring = chapter.chapter.ring_ability
-    lines.append(Text(f"The One Ring: {ring.name}. ", style="bold").append(ring.text, style=""))
-    return Text("\n").join(lines)
+    blocks.append([Text(f"The One Ring: {ring.name}. ", style="bold").append(ring.text, style="")])
+    return blocks
 
 
-def plot_chart(chapter: Page, view: AdventureBookView) -> Text:
+def plot_chart(chapter: Page, view: AdventureBookView) -> list[Text]:
+    """The heading, a line per Plot card number, and the numbers drawn so far."""
     drawn = Counter(view.plot_discard)
     total = Counter(PLOT_CARDS)
     lines = [Text(f"Plot Chart: {view.plot_deck} Plot cards left", style="bold")]
@@ -116,4 +127,4 @@ def plot_chart(chapter: Page, view: AdventureBookView) -> Text:
         lines.append(Text(f"{entry.value} ({max(0, left)} left) {entry.text}"))
     if view.plot_discard:
         lines.append(Text(f"Drawn so far: {' '.join(map(str, view.plot_discard))}", style="grey62"))
-    return Text("\n").join(lines)
+    return lines

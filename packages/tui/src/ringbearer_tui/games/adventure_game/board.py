@@ -8,6 +8,7 @@ sees no hand at all.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -258,10 +259,13 @@ def _wrap(line: Text, width: int, indent: int) -> list[Text]:
 
 
 def _name_rows(head: Text, hand: list[str], width: int) -> tuple[list[Text], list[Spot]]:
+    # Copies of a card share one name ("Move 1 Through Mountains ×2"): a late hand then
+    # keeps to a row or two under the board at 80x24.
     head.append(":", style="bold not underline")
     rows, spots = [head], []
-    for n, card in enumerate(hand):
-        name = card_name(card)
+    copies = Counter(hand)
+    for n, card in enumerate(copies):
+        name = card_name(card) + (f" ×{copies[card]}" if copies[card] > 1 else "")
         gap = " " if n == 0 else " · "
         if rows[-1].cell_len + len(gap) + len(name) > width:
             rows.append(Text())
@@ -359,7 +363,12 @@ class HandView(Drawing):
         if width <= 0:
             return  # laid out for its width once it has one (on_resize)
         lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH, watching)
+        changed = lines != self.items
         self.show(lines)
+        if changed and view.seat is not None:
+            # A late game's players and board can push the hand below the fold at 80x24:
+            # a hand that changed is brought into view (the wheel scrolls back up).
+            self.call_after_refresh(self.scroll_visible, animate=False)
 
     def on_resize(self) -> None:
         super().on_resize()

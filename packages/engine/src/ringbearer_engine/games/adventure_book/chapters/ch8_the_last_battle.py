@@ -11,8 +11,8 @@ Special rules (code below):
   share a space. When the Orcs strike, each Orc knocks one standing piece on its space down
   onto its side (AB-A74). A piece lying on its side cannot move, help complete a Challenge or
   fight (FAQ); standing it up costs one single step (``rise``, AB-A71). If an Orc must be
-  placed and all six are on the board, the host of Mordor overruns the Captains: the chapter
-  is lost.
+  placed and every Orc is on the board, the host of Mordor overruns the Captains: the chapter
+  is lost. That is all six, or the five left once Gandalf has come out (AB-A77).
 * **Gandalf** is hidden on the back of one Orc counter (FAQ, AB-A35). A fighter on an Orc's
   space defeats it for any card and turns it over (AB-A70); when Gandalf shows, he joins the
   board there and from then on fights, lifts the fallen on every space he enters (they stand
@@ -77,6 +77,14 @@ CRACK = "sammath-naur"
 GATE = "morannon"
 RING_SYMBOLS = 3
 """One Ring symbols printed on the final Challenge (as many as there are Footprints)."""
+
+OVERRUN = (
+    "an Orc had to be placed with every Orc on the board (all six, or five once Gandalf has "
+    "come out)"
+)
+"""The words of the host's overrun, true before Gandalf's Orc is found and after (AB-A77):
+the counter that showed him has left the game, so five Orcs on the board are all of them."""
+
 
 CHAPTER = Chapter(
     number=8,
@@ -250,7 +258,7 @@ CHAPTER = Chapter(
         (Effect("gollum", 1),),
     ),
     lose_conditions=(
-        LoseCondition("host-overruns", "an Orc had to be placed with all six on the board"),
+        LoseCondition("host-overruns", OVERRUN),
         LoseCondition(
             "gollum-takes-the-ring",
             "Gollum ended a turn on Frodo's space without Samwise by him",
