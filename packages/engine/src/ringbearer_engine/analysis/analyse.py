@@ -116,6 +116,7 @@ class Analyser:
         seat: int | None = None,
         seed: int = 0,
         futures: int = JUDGE_FUTURES,
+        first: int = 0,
     ) -> None:
         if seat is not None and not 0 <= seat < len(match.players):
             raise ValueError(f"there is no seat {seat + 1} in a {len(match.players)}-player match")
@@ -125,7 +126,7 @@ class Analyser:
         self.advisor = _factory(advisor) if advisor is not None else default_advisor(match.game_id)
         self.seat = seat
         self.seed = seed
-        self.tasks = list(self._tasks(futures))
+        self.tasks = [task for task in self._tasks(futures) if task.step >= first]
         self.results: list[StepResult] = []
 
     @property
@@ -249,6 +250,7 @@ def analyse(
     seat: int | None = None,
     seed: int = 0,
     futures: int = JUDGE_FUTURES,
+    first: int = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
@@ -257,12 +259,12 @@ def analyse(
     ``advisor`` builds the advisor that judges decisions from a seed (by default the game's
     own, :data:`~.advisors.DEFAULT_ADVISORS`), or is an advisor used for every decision;
     ``seat`` judges every step from that seat's view and only its decisions (by default
-    each decision from its own seat's view);
-    ``futures`` is the number of imagined futures behind an estimate the advisor does not
-    give; ``workers`` spreads the steps over local processes. The same match and options
-    always give the same analysis.
+    each decision from its own seat's view); ``futures`` is the number of imagined futures
+    behind an estimate the advisor does not give; ``first`` skips the log's earlier steps;
+    ``workers`` spreads the steps over local processes. The same match and options always
+    give the same analysis.
     """
-    analyser = Analyser(match, advisor, seat=seat, seed=seed, futures=futures)
+    analyser = Analyser(match, advisor, seat=seat, seed=seed, futures=futures, first=first)
     total = analyser.total
     if progress:
         progress(0, total)
