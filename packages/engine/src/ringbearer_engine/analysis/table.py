@@ -17,7 +17,7 @@ def _line(review: StepReview, players: list[str], turning: set[int]) -> str:
     best = review.best if review.best not in (None, review.chosen) else ""
     chosen = _figure(review.chosen_win if review.kind == "decision" else review.after)
     best_win = _figure(review.best_win) if best else ""
-    mark = review.mark or ("chance" if review.kind == "chance" else "")
+    mark: str = review.mark or ("chance" if review.kind == "chance" else "")
     if review.step in turning:
         mark = f"{mark} *".strip()
     return (
