@@ -104,7 +104,7 @@ async def test_the_analysis_runs_in_the_background_and_fills_in(quick_settings: 
 async def test_x_stops_the_analysis(quick_settings: AppPaths) -> None:
     app = RingbearerApp(quick_settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReviewScreen(lost_game(), advisor=rb.analysis.monte_carlo(30), futures=4)
+        screen = ReviewScreen(lost_game(), advisor=rb.analysis.monte_carlo(200), futures=4)
         await pilot.pause()
         await app.push_screen(screen)
         await pilot.pause()

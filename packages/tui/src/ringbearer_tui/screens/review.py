@@ -165,7 +165,10 @@ class ReviewScreen(Screen[None]):
         for done, _ in enumerate(analyser.run(), start=1):
             if worker.is_cancelled:
                 return
-            self.app.call_from_thread(self._judged, analyser.analysis(), done, analyser.total)
+            try:
+                self.app.call_from_thread(self._judged, analyser.analysis(), done, analyser.total)
+            except RuntimeError:
+                return  # the app has closed while the step was judged
 
     def _judged(self, analysis: rb.Analysis, done: int, total: int) -> None:
         if not self.is_attached:
