@@ -46,6 +46,8 @@ def test_the_json_form_has_the_documented_fields() -> None:
         assert isinstance(step["seat"], int)
         assert isinstance(step["chosen"], str)
         assert step["mark"] in {None, "inaccuracy", "mistake", "blunder"}
+        if step["before"] is not None and step["after"] is not None:
+            assert step["swing"] == pytest.approx(step["after"] - step["before"])
         if step["kind"] == "decision":
             assert isinstance(step["best"], str)
             assert 0.0 <= step["chosen_low"] <= step["chosen_win"] <= step["chosen_high"] <= 1.0

@@ -193,7 +193,9 @@ class Analyser:
             after = result.after.win if result.after is not None else None
             if after is None and n + 1 < len(self.results):
                 after = self.results[n + 1].review.before
-            reviews.append(msgspec.structs.replace(result.review, after=after))
+            before = result.review.before
+            swing = after - before if after is not None and before is not None else 0.0
+            reviews.append(msgspec.structs.replace(result.review, after=after, swing=swing))
         outcome = self.match.outcome
         return Analysis(
             game=self.match.game_id,

@@ -45,13 +45,9 @@ class StepReview(msgspec.Struct, frozen=True, kw_only=True):
     after: float | None = None
     """The estimate after it (1 or 0 once the match is over)."""
     mark: Mark | None = None
-
-    @property
-    def swing(self) -> float:
-        """How much the step moved the estimate (positive: towards a win)."""
-        if self.before is None or self.after is None:
-            return 0.0
-        return self.after - self.before
+    swing: float = 0.0
+    """How much the step moved the estimate, ``after - before`` (positive: towards a win;
+    0 while either is unknown)."""
 
     @property
     def luck(self) -> float:
