@@ -118,7 +118,11 @@ class ReviewScreen(Screen[None]):
         """The only seat whose view is shown and judged (``None``: each decider's)."""
         self.replay = Replay(match, self.look.describe)
         self.position = 0
-        self.analysis = analysis
+        self.analysis: rb.Analysis | None = None
+        self._reviews: dict[int, rb.StepReview] = {}
+        """The analysis's reviews by log step."""
+        if analysis is not None:
+            self._take(analysis)
         self._advisor = advisor
         self._futures = futures
         self._worker: Worker[None] | None = None
@@ -173,8 +177,8 @@ class ReviewScreen(Screen[None]):
     def _judged(self, analysis: rb.Analysis, done: int, total: int) -> None:
         if not self.is_attached:
             return
-        self.analysis = analysis
-        self._done, self._total = done, total
+        self._take(analysis)
+        self._done = done
         self._refresh_analysis()
         self._show_verdict()
         if done == total:
@@ -184,6 +188,10 @@ class ReviewScreen(Screen[None]):
         if action == "stop":
             return self._worker is not None and self._worker.is_running
         return True
+
+    def _take(self, analysis: rb.Analysis) -> None:
+        self.analysis = analysis
+        self._reviews = {review.step: review for review in analysis.steps}
 
     def action_stop(self) -> None:
         if self._worker is not None and self._worker.is_running:
@@ -197,7 +205,7 @@ class ReviewScreen(Screen[None]):
         values: list[float | None] = []
         marks: list[str | None] = []
         for position in range(self.replay.last + 1):
-            review = analysis.at(position) if analysis else None
+            review = self._reviews.get(position)
             values.append(review.before if review else None)
             marks.append(review.mark if review else None)
         if analysis and analysis.steps and analysis.steps[-1].step == self.replay.last - 1:
@@ -291,7 +299,7 @@ class ReviewScreen(Screen[None]):
         seat, label, _ = replay.told[position]
         name = self.match.players[seat] if seat is not None else "Nobody"
         where.update(f"Step {number} of {total}: {name}")
-        review = self.analysis.at(position) if self.analysis else None
+        review = self._reviews.get(position)
         verdict.update(self._words(review, name, label))
 
     def _words(self, review: rb.StepReview | None, name: str, label: str) -> str:
