@@ -300,7 +300,15 @@ class ReviewScreen(Screen[None]):
         name = self.match.players[seat] if seat is not None else "Nobody"
         where.update(f"Step {number} of {total}: {name}")
         review = self._reviews.get(position)
-        verdict.update(self._words(review, name, label))
+        words = self._words(review, name, label)
+        if review and self.analysis and position in self.analysis.turning_points:
+            assert review.before is not None
+            assert review.after is not None
+            words += (
+                f"\nA turning point: the chance to win went from {review.before:.0%} "
+                f"to {review.after:.0%}."
+            )
+        verdict.update(words)
 
     def _words(self, review: rb.StepReview | None, name: str, label: str) -> str:
         if review is None:
