@@ -6,6 +6,7 @@ import os
 
 import pytest
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp
@@ -75,6 +76,7 @@ async def test_the_buttons_and_the_chart_step_with_the_mouse(quick_settings: App
     async with app.run_test(size=(80, 24)) as pilot:
         screen = ReviewScreen(lost_game(), analysis=lost_game_analysis())
         await reviewing(app, screen)
+        await pilot.pause()
         await pilot.click("#forward")
         await pilot.click("#forward")
         await pilot.click("#back")
@@ -100,6 +102,12 @@ async def test_the_analysis_runs_in_the_background_and_fills_in(quick_settings: 
         assert not screen.check_action("stop", ())
 
 
+def footer_keys_cut_off(app: RingbearerApp) -> list[str]:
+    keys = app.screen.query(FooterKey)
+    assert keys
+    return [key.description for key in keys if key.region.right > app.size.width]
+
+
 @pytest.mark.asyncio
 async def test_x_stops_the_analysis(quick_settings: AppPaths) -> None:
     app = RingbearerApp(quick_settings)
@@ -108,6 +116,7 @@ async def test_x_stops_the_analysis(quick_settings: AppPaths) -> None:
         await pilot.pause()
         await app.push_screen(screen)
         await pilot.pause()
+        assert footer_keys_cut_off(app) == []  # at 80 columns, while the analysis runs
         await pilot.press("x")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -77,9 +77,10 @@ class ReviewScreen(Screen[None]):
         "x stops it."
     )
     BINDINGS = [
-        # Before the board's scrolling and the log's: the arrows step through the game.
-        Binding("left", "step(-1)", "Back", priority=True, id="review.back"),
-        Binding("right", "step(1)", "Forward", priority=True, id="review.forward"),
+        # Before the board's scrolling and the log's: the arrows step through the game. Their
+        # buttons name them, which leaves the footer room for the rest at 80 columns.
+        Binding("left", "step(-1)", "Back", show=False, priority=True, id="review.back"),
+        Binding("right", "step(1)", "Forward", show=False, priority=True, id="review.forward"),
         Binding("home", "jump(0)", "Start", show=False, priority=True, id="review.start"),
         Binding("end", "jump(-1)", "End", show=False, priority=True, id="review.end"),
         Binding("n", "mark(1)", "Next mark", id="review.next-mark"),
@@ -138,8 +139,8 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="where")
                 yield Static("", id="verdict")
                 with Horizontal(id="stepper"):
-                    yield Button("< Back", id="back")
-                    yield Button("Forward >", id="forward")
+                    yield Button("← Back", id="back")
+                    yield Button("Forward →", id="forward")
                 yield EstimateChart(id="chart")
                 yield Static("", id="status")
                 yield EventLog(id="log")
