@@ -193,3 +193,14 @@ async def test_the_app_reviews_a_match_it_is_handed(quick_settings: AppPaths) ->
         assert isinstance(app.screen, ReviewScreen)
         await app.workers.wait_for_complete()
     assert os.environ  # the app closed cleanly
+
+
+@pytest.mark.asyncio
+async def test_a_game_with_no_step_yet_says_so(quick_settings: AppPaths) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReviewScreen(pig_game(0), advisor=TINY, futures=1)
+        await reviewing(app, screen)
+        await pilot.press("right", "n")
+        assert screen.position == 0
+        assert text_of(screen, "#status") == "No step has been played yet."

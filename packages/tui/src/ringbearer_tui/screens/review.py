@@ -217,6 +217,8 @@ class ReviewScreen(Screen[None]):
     def _status(self) -> str:
         analysis = self.analysis
         total = len(self.replay.positions) - 1
+        if total == 0:
+            return "No step has been played yet."
         if analysis is None or (not analysis.complete and self._done < total):
             if self._stopped:
                 return f"Analysis stopped at {self._done}/{total} steps."
