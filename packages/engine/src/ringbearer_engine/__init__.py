@@ -10,6 +10,7 @@ one, and :meth:`~Match.save` it; see the documentation for a walk-through.
 
 from ._version import __version__
 from .actions import Action, ActionCodec
+from .analysis import Analysis, StepReview, analyse
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
 from .chance import Chance, derive_seed
 from .errors import (
@@ -41,6 +42,7 @@ __all__ = [
     "SAVE_VERSION",
     "Action",
     "ActionCodec",
+    "Analysis",
     "Bot",
     "Chance",
     "DamagedSaveError",
@@ -64,6 +66,7 @@ __all__ = [
     "SetupError",
     "SimulationReport",
     "Step",
+    "StepReview",
     "TamperedSaveError",
     "TruncatedSaveError",
     "UndoError",
@@ -71,6 +74,7 @@ __all__ = [
     "UnknownGameError",
     "WrongGameError",
     "__version__",
+    "analyse",
     "bot_names",
     "derive_seed",
     "get_game",

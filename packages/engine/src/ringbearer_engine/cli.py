@@ -77,6 +77,24 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a save's game step by step")
     replay.add_argument("save", type=Path)
 
+    analyse = commands.add_parser(
+        "analyse",
+        help="review a save step by step: each choice beside the advisor's, with marks",
+        description="Judge every step of a saved game with the game's own advisor: the "
+        "estimated chance to win after the choice made and after the advised one, marks "
+        "for inaccuracies, mistakes and blunders, and the turning points.",
+    )
+    analyse.add_argument("save", type=Path)
+    analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyse.add_argument(
+        "--seat",
+        type=int,
+        help="judge every step from this seat's view only (1 for the first player; default: "
+        "each decision from its own seat's view)",
+    )
+    analyse.add_argument("--seed", type=int, default=0, help="seed of the analysis (default 0)")
+    analyse.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+
     check = commands.add_parser(
         "check", help="verify a save: exit status 0 if it is good, 1 if it is not"
     )
@@ -250,6 +268,38 @@ def _cmd_replay(path: Path, out: TextIO) -> int:
     return 0
 
 
+def _cmd_analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .analysis import analyse
+    from .analysis.table import text
+
+    match = _load(args.save)
+    seat = None if args.seat is None else args.seat - 1
+    analysis = analyse(
+        match, seat=seat, seed=args.seed, workers=args.workers, progress=_bar(err, "steps")
+    )
+    if args.json:
+        print(msgspec.json.format(analysis.to_json()).decode(), file=out)
+    else:
+        print(text(analysis), file=out)
+    return 0
+
+
+def _bar(err: TextIO, unit: str, width: int = 30) -> Callable[[int, int], None]:
+    """A progress bar on a terminal; nothing when ``err`` is piped or a file."""
+    live = err.isatty()
+
+    def show(done: int, total: int) -> None:
+        if not live or total == 0:
+            return
+        filled = width * done // total
+        bar = "#" * filled + "." * (width - filled)
+        print(f"\r[{bar}] {done}/{total} {unit}", end="", file=err, flush=True)
+        if done == total:
+            print("\r" + " " * (width + 24) + "\r", end="", file=err, flush=True)
+
+    return show
+
+
 def _cmd_check(path: Path, out: TextIO, err: TextIO) -> int:
     """Exit status 0 for a good save, 1 for anything else, with one line and no traceback."""
     try:
@@ -294,6 +344,8 @@ def main(
             return _cmd_campaign(args, out, err)
         if args.command == "replay":
             return _cmd_replay(args.save, out)
+        if args.command == "analyse":
+            return _cmd_analyse(args, out, err)
         return _cmd_check(args.save, out, err)
     except SaveError as error:
         print(f"{getattr(args, 'save', '')}: not a good save ({error.reason}): {error}", file=err)

@@ -381,6 +381,11 @@ class RingbearerApp(App[None]):
             self.pop_screen()
         self.push_screen(GameScreen(session))
 
+    def review(self, match: rb.Match) -> None:
+        from .screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(match))
+
     def open_campaign(self, record: CampaignRecord) -> None:
         from .screens.campaign import CampaignScreen
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 if TYPE_CHECKING:
     from textual.app import App
 
+    import ringbearer_engine as rb
+
     from .games.adventure_book.saves import CampaignStore
     from .session import GameSession
     from .settings import Settings
@@ -41,6 +43,10 @@ class Host(Protocol):
     def open_save(self, entry: SaveEntry, *, from_backup: bool = False) -> None: ...
 
     def open_session(self, session: GameSession) -> None: ...
+
+    def review(self, match: rb.Match) -> None:
+        """Open the Review screen on ``match``, finished or not (over the current screen)."""
+        ...
 
 
 def host_of(app: App[Any]) -> Host:

@@ -55,6 +55,8 @@ class LoadScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "load", "Load", show=False, id="load.load", priority=True),
         Binding("b", "load_backup", "Load backup", show=False, id="load.backup"),
+        # In the footer (clickable): the row of buttons has no room left at 80 columns.
+        Binding("v", "review", "Review", id="load.review"),
         Binding("r", "rename", "Rename", show=False, id="load.rename"),
         Binding("d,delete", "delete", "Delete", show=False, id="load.delete"),
         Binding("escape", "back", "Back", show=False, id="load.back"),
@@ -189,6 +191,25 @@ class LoadScreen(Screen[None]):
         entry = self.selected
         if entry is not None and entry.backup_ok:
             self.rb_app.open_save(entry, from_backup=True)
+
+    def action_review(self) -> None:
+        """Replay the highlighted save step by step beside the advisor (finished or not)."""
+        entry = self.selected
+        if entry is None or entry.damaged:
+            return
+        try:
+            if is_campaign(entry):
+                record = self.rb_app.campaigns.load(entry)
+                if record.match is None:
+                    self.notify("This campaign has no chapter in play to review.")
+                    return
+                match = rb.Match.load(record.match)
+            else:
+                match = self.rb_app.store.load(entry)
+        except (OSError, rb.SaveError) as error:
+            self.notify(f"{display_name(entry)} cannot be reviewed: {error}", severity="error")
+            return
+        self.rb_app.review(match)
 
     def action_rename(self) -> None:
         entry = self.selected

@@ -54,3 +54,16 @@ class EventLog(LinePanel):
 
     def line_style(self, index: int) -> str:
         return "bold" if index >= self._latest >= 0 else "dim" if self._latest >= 0 else ""
+
+    def show(self, steps: Sequence[tuple[str | None, str, Sequence[str]]]) -> None:
+        """Show exactly these steps, the last one standing out (a replay's log)."""
+        lines: list[Text] = []
+        latest = -1
+        for who, step, happened in steps:
+            latest = len(lines)
+            head = Text(f"{who}: " if who else "", style="bold")
+            head.append(step)
+            lines += [head, *(Text(f"  {line}") for line in happened)]
+        dropped = max(0, len(lines) - KEEP)
+        self._latest = latest - dropped if latest >= 0 else -1
+        self.set_items(lines[dropped:])

@@ -1,0 +1,276 @@
+"""Judging every step of a match: the work split into independent steps, and the whole.
+
+Each step is judged on its own, from its position and a seed derived from the analysis's
+seed and the step's index, so the result is the same whether the steps run one after another
+or spread over processes. Only the estimate *after* a step needs its neighbour: it is the next
+step's estimate *before*, when both are judged from the same seat's side (always, in a
+cooperative game); otherwise it is estimated on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+
+from ..chance import Chance, derive_seed
+from ..game import Game, get_game
+from ..match import SCRIPT_PREFIX, Match, read_script
+from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
+from .judge import Estimate, estimate, from_ranking
+from .marks import mark_for, turning_points
+from .records import Analysis, Kind, StepReview
+
+JUDGE_FUTURES = 100
+"""Imagined futures behind an estimate the advisor does not give (a position before a roll,
+a choice it did not search): about ±5 points at 50% with the game's own estimate."""
+
+
+class StepTask(msgspec.Struct, frozen=True):
+    """One step to judge, with everything a worker process needs."""
+
+    game: str
+    step: int
+    seat: int
+    view: int
+    kind: Kind
+    chosen: str
+    options: int
+    state: bytes
+    judged: bool
+    """Whether the step is a decision of the viewed seat, for the advisor to judge."""
+    after: bytes | None
+    """The position after the step, when its estimate cannot come from the next step."""
+    seed: int
+    futures: int
+
+
+class StepResult(msgspec.Struct, frozen=True):
+    review: StepReview
+    after: Estimate | None
+
+
+def judge_step(task: StepTask, advisor: AdvisorFactory) -> StepResult:
+    """Judge one step from its seat's view."""
+    game = get_game(task.game)
+    state = game.decode_state(task.state)
+    chosen = game.parse_action(task.chosen)
+    seeds = [derive_seed(task.seed, salt) for salt in range(6)]
+    review = StepReview(
+        step=task.step,
+        seat=task.seat,
+        view=task.view,
+        kind=task.kind,
+        chosen=task.chosen,
+        options=task.options,
+    )
+    if task.judged:
+        # The advisor sees the position only as the deciding seat knew it: every card it could
+        # not see is re-dealt before the advisor looks.
+        known = game.determinize(state, task.view, Chance.seeded(seeds[0]))
+        ranking = advisor(game, seeds[1]).rank(game, known)
+        best = ranking[0].action
+        by_action = {r.action: r for r in ranking}
+        best_figure = from_ranking(ranking[0]) or estimate(
+            game, state, task.view, task.futures, seeds[3], best
+        )
+        chosen_figure = best_figure
+        if chosen != best:
+            found = by_action.get(chosen)
+            chosen_figure = (found and from_ranking(found)) or estimate(
+                game, state, task.view, task.futures, seeds[4], chosen
+            )
+        loss = max(0.0, best_figure.win - chosen_figure.win) if chosen != best else 0.0
+        review = msgspec.structs.replace(
+            review,
+            best=str(best),
+            best_win=best_figure.win,
+            best_low=best_figure.low,
+            best_high=best_figure.high,
+            chosen_win=chosen_figure.win,
+            chosen_low=chosen_figure.low,
+            chosen_high=chosen_figure.high,
+            loss=loss,
+            before=best_figure.win,
+            mark=mark_for(loss),
+        )
+    else:
+        before = estimate(game, state, task.view, task.futures, seeds[2])
+        review = msgspec.structs.replace(review, before=before.win)
+    after = None
+    if task.after is not None:
+        after = estimate(game, game.decode_state(task.after), task.view, task.futures, seeds[5])
+    return StepResult(review, after)
+
+
+class Analyser:
+    """Judges the steps of ``match`` one at a time (:meth:`run`) and assembles them
+    (:meth:`analysis`), so a client can show the marks as they come and stop early."""
+
+    def __init__(
+        self,
+        match: Match,
+        advisor: AdvisorFactory | Advisor | None = None,
+        *,
+        seat: int | None = None,
+        seed: int = 0,
+        futures: int = JUDGE_FUTURES,
+        first: int = 0,
+    ) -> None:
+        if seat is not None and not 0 <= seat < len(match.players):
+            raise ValueError(f"there is no seat {seat + 1} in a {len(match.players)}-player match")
+        if futures < 1:
+            raise ValueError("an estimate needs at least one imagined future")
+        self.match = match
+        self.advisor = _factory(advisor) if advisor is not None else default_advisor(match.game_id)
+        self.seat = seat
+        self.seed = seed
+        self.tasks = [task for task in self._tasks(futures) if task.step >= first]
+        self.results: list[StepResult] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.tasks)
+
+    def _tasks(self, futures: int) -> Iterator[StepTask]:
+        match = self.match
+        game = match.game
+        fresh = Match.new(game, match.players, match.seed, match.options, chance=match.chance)
+        pending: list[tuple[int, int, int, Kind, str, int, bytes, bool]] = []
+        states: list[bytes] = []
+        for index, entry in enumerate(match.log):
+            if entry.startswith(SCRIPT_PREFIX):
+                script = read_script(entry)
+                fresh.script(script.rolls, script.orders)
+                continue
+            seat = fresh.to_move
+            assert seat is not None, "a logged action has a seat to take it"
+            options = len(fresh.actions())
+            before = game.clone(fresh.state)
+            fresh.play(entry)
+            if options > 1:
+                kind: Kind = "decision"
+            else:
+                kind = "chance" if before.chance != fresh.state.chance else "forced"
+            view = seat if self.seat is None else self.seat
+            judged = kind == "decision" and view == seat
+            pending.append(
+                (index, seat, view, kind, entry, options, game.encode_state(before), judged)
+            )
+            states.append(game.encode_state(fresh.state))
+        for n, (index, seat, view, kind, entry, options, state, judged) in enumerate(pending):
+            needs_after = n + 1 == len(pending) or not (
+                game.cooperative or pending[n + 1][2] == view
+            )
+            yield StepTask(
+                game=game.id,
+                step=index,
+                seat=seat,
+                view=view,
+                kind=kind,
+                chosen=entry,
+                options=options,
+                state=state,
+                judged=judged,
+                after=states[n] if needs_after else None,
+                seed=derive_seed(self.seed, index),
+                futures=futures,
+            )
+
+    def run(self, workers: int = 1) -> Iterator[StepReview]:
+        """Judge the remaining steps in order, yielding each review as it is done (its
+        estimate after the step may wait for the next one: see :meth:`analysis`)."""
+        todo = self.tasks[len(self.results) :]
+        for result in _judged(todo, self.advisor, workers):
+            self.results.append(result)
+            yield result.review
+
+    def analysis(self) -> Analysis:
+        """The analysis of the steps judged so far."""
+        reviews: list[StepReview] = []
+        for n, result in enumerate(self.results):
+            after = result.after.win if result.after is not None else None
+            if after is None and n + 1 < len(self.results):
+                after = self.results[n + 1].review.before
+            before = result.review.before
+            swing = after - before if after is not None and before is not None else 0.0
+            reviews.append(msgspec.structs.replace(result.review, after=after, swing=swing))
+        outcome = self.match.outcome
+        return Analysis(
+            game=self.match.game_id,
+            players=list(self.match.players),
+            view=self.seat,
+            seed=self.seed,
+            advisor=advisor_name(self.advisor),
+            steps=reviews,
+            turning_points=turning_points(reviews),
+            outcome=outcome.summary if outcome else None,
+            complete=len(self.results) == len(self.tasks),
+        )
+
+
+_POOL_ADVISOR: dict[str, AdvisorFactory] = {}
+"""The advisor a forked worker process inherits (a factory need not be picklable)."""
+
+
+def _pool_judge(task: StepTask) -> StepResult:
+    return judge_step(task, _POOL_ADVISOR["advisor"])
+
+
+def _judged(tasks: list[StepTask], advisor: AdvisorFactory, workers: int) -> Iterator[StepResult]:
+    """The results of ``tasks`` in order, on this process or on ``workers`` local ones: the
+    one place that decides where the work runs."""
+    if workers <= 1 or len(tasks) < 2:
+        for task in tasks:
+            yield judge_step(task, advisor)
+        return
+    import multiprocessing  # only runs with workers pay for importing it
+
+    _POOL_ADVISOR["advisor"] = advisor
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(_pool_judge, tasks)
+
+
+def _factory(advisor: AdvisorFactory | Advisor) -> AdvisorFactory:
+    """A factory as it is; an advisor object used for every step (its seeding is its own)."""
+    if not hasattr(advisor, "rank"):
+        return advisor
+    ready: Advisor = advisor
+
+    def same(game: Game[Any], seed: int) -> Advisor:
+        return ready
+
+    same.__qualname__ = type(ready).__name__
+    return same
+
+
+def analyse(
+    match: Match,
+    advisor: AdvisorFactory | Advisor | None = None,
+    *,
+    seat: int | None = None,
+    seed: int = 0,
+    futures: int = JUDGE_FUTURES,
+    first: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Review every step of ``match``, finished or not.
+
+    ``advisor`` builds the advisor that judges decisions from a seed (by default the game's
+    own, :data:`~.advisors.DEFAULT_ADVISORS`), or is an advisor used for every decision;
+    ``seat`` judges every step from that seat's view and only its decisions (by default
+    each decision from its own seat's view); ``futures`` is the number of imagined futures
+    behind an estimate the advisor does not give; ``first`` skips the log's earlier steps;
+    ``workers`` spreads the steps over local processes. The same match and options always
+    give the same analysis.
+    """
+    analyser = Analyser(match, advisor, seat=seat, seed=seed, futures=futures, first=first)
+    total = analyser.total
+    if progress:
+        progress(0, total)
+    for done, _ in enumerate(analyser.run(workers), start=1):
+        if progress:
+            progress(done, total)
+    return analyser.analysis()

@@ -1,0 +1,82 @@
+"""Estimates of the chance to win, from one seat's knowledge, with an honest margin.
+
+A figure is the mean score of imagined futures: a copy of the position re-dealt from what the
+seat knows (:meth:`Game.determinize`), played ahead by the game's own policy and scored as the
+Monte-Carlo advisor scores it (the game's estimate after a short horizon, or the real end).
+Its interval is a Wilson interval on the futures won, so a figure from few futures that all
+won still reads "between 70% and 100%", not "100% ± 0".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import msgspec
+
+from ..actions import Action
+from ..bots import RandomBot, Ranking, play_out
+from ..bots.montecarlo import DEFAULT_HORIZON
+from ..chance import Chance, derive_seed
+from ..game import Game, GameState
+from ..stats import wilson_interval
+
+
+class Estimate(msgspec.Struct, frozen=True):
+    win: float
+    low: float
+    high: float
+    futures: int
+
+    @classmethod
+    def of(cls, score: float, wins: int, futures: int) -> Estimate:
+        low, high = wilson_interval(max(0, min(wins, futures)), futures)
+        return cls(score, low, high, futures)
+
+    @classmethod
+    def certain(cls, won: bool) -> Estimate:
+        value = 1.0 if won else 0.0
+        return cls(value, value, value, 0)
+
+
+def from_ranking(ranking: Ranking) -> Estimate | None:
+    """An advisor's figure as an estimate; ``None`` when it has none (an unsearched choice)."""
+    if ranking.playouts == 0 or math.isnan(ranking.win_rate):
+        return None
+    return Estimate.of(ranking.win_rate, ranking.wins, ranking.playouts)
+
+
+def estimate(
+    game: Game[Any],
+    state: GameState,
+    seat: int,
+    futures: int,
+    seed: int,
+    action: Action | None = None,
+) -> Estimate:
+    """The chance that ``seat`` wins from ``state`` (after ``action``, if one is given),
+    judged from what ``seat`` knows."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return Estimate.certain(seat in outcome.winners)
+    make_policy = game.bots().get("heuristic", RandomBot)
+    scores = []
+    for k in range(futures):
+        future_seed = derive_seed(seed, k)
+        future = game.determinize(state, seat, Chance.seeded(future_seed))
+        if action is not None:
+            game.advance(future, action)
+        policy = make_policy(future_seed)
+        seats = [policy] * len(state.players)
+        play_out(game, future, seats, until_turn=game.turn_number(state) + DEFAULT_HORIZON)
+        score: float | None = None
+        if game.to_move(future) is not None:
+            score = game.evaluate(future, seat)
+            if score is None:
+                play_out(game, future, seats)
+        if score is None:
+            ended = game.outcome(future)
+            score = float(ended is not None and seat in ended.winners)
+        scores.append(score)
+    mean = sum(scores) / len(scores) if scores else 0.5
+    return Estimate.of(mean, round(sum(scores)), len(scores))

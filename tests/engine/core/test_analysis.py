@@ -1,0 +1,106 @@
+"""rb.analyse: repeatable, its JSON form, its kinds of step, its options."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+import ringbearer_engine as rb
+from ringbearer_engine.analysis import DEFAULT_ADVISORS, default_advisor, monte_carlo
+
+TINY = monte_carlo(12)
+
+
+def short_game(steps: int = 30) -> rb.Match:
+    match = rb.Match.new("mount-doom", ["Ann"], seed=5)
+    while match.outcome is None and len(match.log) < steps:
+        match.play(match.actions()[-1])
+    return match
+
+
+def test_the_same_match_and_options_give_the_same_analysis() -> None:
+    match = short_game()
+    first = rb.analyse(match, TINY, futures=4, seed=3)
+    again = rb.analyse(rb.Match.load(match.save()), TINY, futures=4, seed=3)
+    assert first.to_json() == again.to_json()
+
+
+def test_the_analysis_is_the_same_on_worker_processes() -> None:
+    match = short_game(12)
+    alone = rb.analyse(match, TINY, futures=4)
+    spread = rb.analyse(match, TINY, futures=4, workers=2)
+    assert alone == spread
+
+
+def test_the_json_form_has_the_documented_fields() -> None:
+    analysis = rb.analyse(short_game(), TINY, futures=4)
+    document = json.loads(analysis.to_json())
+    assert document["game"] == "mount-doom"
+    assert isinstance(document["turning_points"], list)
+    assert len(document["steps"]) == 30
+    for step in document["steps"]:
+        assert step["kind"] in {"decision", "chance", "forced"}
+        assert isinstance(step["step"], int)
+        assert isinstance(step["seat"], int)
+        assert isinstance(step["chosen"], str)
+        assert step["mark"] in {None, "inaccuracy", "mistake", "blunder"}
+        if step["before"] is not None and step["after"] is not None:
+            assert step["swing"] == pytest.approx(step["after"] - step["before"])
+        if step["kind"] == "decision":
+            assert isinstance(step["best"], str)
+            assert 0.0 <= step["chosen_low"] <= step["chosen_win"] <= step["chosen_high"] <= 1.0
+            assert 0.0 <= step["best_low"] <= step["best_win"] <= step["best_high"] <= 1.0
+    assert rb.Analysis.from_json(analysis.to_json()) == analysis
+
+
+def test_a_figure_from_futures_that_all_won_still_has_a_margin() -> None:
+    from ringbearer_engine.analysis.judge import Estimate
+
+    figure = Estimate.of(1.0, 12, 12)
+    assert figure.high == 1.0
+    assert figure.low < 0.8
+
+
+def test_every_step_but_the_scripts_is_reviewed_in_order() -> None:
+    match = rb.Match.new("mount-doom", ["Ann"], seed=5)
+    match.script(rolls={"black": [1]})
+    for _ in range(6):
+        match.play(match.actions()[0])
+    analysis = rb.analyse(match, TINY, futures=4)
+    assert [review.step for review in analysis.steps] == list(range(1, 7))
+    assert analysis.at(0) is None
+
+
+def test_a_cancelled_run_assembles_what_it_judged() -> None:
+    analyser = rb.analysis.Analyser(short_game(), TINY, futures=4)
+    for n, _ in enumerate(analyser.run()):
+        if n == 4:
+            break
+    partial = analyser.analysis()
+    assert len(partial.steps) == 5
+    assert not partial.complete
+
+
+def test_progress_counts_every_step() -> None:
+    seen: list[tuple[int, int]] = []
+    rb.analyse(short_game(8), TINY, futures=4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (0, 8)
+    assert seen[-1] == (8, 8)
+
+
+def test_a_seat_that_is_not_there_is_refused() -> None:
+    with pytest.raises(ValueError, match="no seat 3"):
+        rb.analyse(short_game(2), TINY, seat=2)
+
+
+def test_each_game_has_one_default_advisor_entry() -> None:
+    assert set(DEFAULT_ADVISORS) == {"mount-doom", "adventure-game", "adventure-book"}
+    assert default_advisor("mount-doom") is DEFAULT_ADVISORS["mount-doom"]
+
+
+def test_the_analysis_is_a_msgspec_struct() -> None:
+    analysis = rb.analyse(short_game(3), TINY, futures=2)
+    assert isinstance(analysis, msgspec.Struct)
+    assert msgspec.json.decode(analysis.to_json(), type=rb.Analysis) == analysis

@@ -1,0 +1,50 @@
+"""Reviewing a Mount Doom game: a choice into certain loss is marked a blunder."""
+
+from __future__ import annotations
+
+import ringbearer_engine as rb
+from ringbearer_engine.analysis import BLUNDER, monte_carlo
+
+# Seed 45, two players, played by the heuristic for 41 steps: then Faramir may be used to
+# move the Nazgûl marker 2, 3 or 4 spaces; moving it 2 gathers the Nazgûl and loses at once,
+# where 4 keeps a fair chance.
+OPENING = (
+    "roll orange,purple", "keep 4 orange", "add blue", "keep 3 blue", "roll orange,blue",
+    "keep 1 blue", "add purple", "keep 2 orange", "use vision -", "choose keep",
+    "roll orange,blue", "keep 6 blue", "add purple", "keep 4 purple", "roll orange,green",
+    "keep 5 orange", "add red", "keep 2 green", "roll orange,green", "keep 4 green", "add red",
+    "keep 1 orange", "use galadriel -", "use theoden legolas", "roll orange,blue",
+    "keep 1 blue", "add red", "keep 6 orange", "roll orange,blue", "keep 6 orange", "add red",
+    "keep 1 blue", "roll orange,green", "keep 6 orange", "add blue", "keep 1 blue",
+    "roll orange,blue", "keep 2 orange", "add red", "keep 2 blue", "choose 1",
+)  # fmt: skip
+FATAL = "use faramir 2"
+TINY = monte_carlo(24)
+"""A weak advisor keeps the test quick; a certain loss is plain even to it."""
+
+
+def blundered_match() -> rb.Match:
+    match = rb.Match.from_log("mount-doom", ["Ann", "Bo"], 45, None, [*OPENING, FATAL])
+    assert match.outcome is not None
+    assert not match.outcome.won
+    return match
+
+
+def test_a_choice_into_certain_loss_is_marked_a_blunder() -> None:
+    # The game's own advisor at the hint's strength, on the last step only.
+    analysis = rb.analyse(blundered_match(), first=len(OPENING), futures=8)
+    [last] = analysis.steps
+    assert last.chosen == FATAL
+    assert last.best != FATAL
+    assert last.chosen_win == 0.0
+    assert last.loss >= BLUNDER
+    assert last.mark == "blunder"
+    assert last.after == 0.0
+    assert analysis.turning_points == [len(OPENING)]
+
+
+def test_the_advised_choice_is_not_marked() -> None:
+    match = rb.Match.from_log("mount-doom", ["Ann", "Bo"], 45, None, OPENING)
+    analysis = rb.analyse(match, TINY, futures=4, first=30)
+    assert all(review.loss == 0.0 for review in analysis.steps if review.best == review.chosen)
+    assert analysis.outcome is None
