@@ -185,9 +185,10 @@ async def test_too_many_connections_from_one_address_are_refused(make_server: St
         await client.wait_for("New game")
         client.drop()
         await asyncio.sleep(0.3)
-    third = await connect(server, "ann", key)
-    await third.wait_closed()
-    assert b"Too many connections from your address" in third.raw
+    # Closed at once, as OpenSSH closes a connection past MaxStartups: kept open, each such
+    # connection would hold a file descriptor until its login timed out.
+    with pytest.raises((OSError, asyncssh.Error)):
+        await connect(server, "ann", key)
 
 
 async def test_a_game_that_dies_leaves_a_tidy_terminal(

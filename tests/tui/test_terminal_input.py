@@ -57,7 +57,8 @@ def test_a_control_sequence_with_a_number_too_large_is_dropped_whole() -> None:
 def test_a_long_dcs_string_is_cut_to_its_bound() -> None:
     text = filtered(b"x" + LONG_DCS + b"y")
     assert len(text) <= MAX_STRING + 8
-    assert text.startswith("x\x1bP") and text.endswith("y")
+    assert text.startswith("x\x1bP")
+    assert text.endswith("y")
 
 
 def test_an_over_long_csi_sequence_is_dropped() -> None:

@@ -14,9 +14,11 @@ from .terminal_input import InputFilter
 from .terminal_watch import ForgivingOutput
 
 READ_SIZE = 4096
-MAX_WAITING_EVENTS = 500
-"""Input events the app may have waiting before no more input is read: a flood of keys then
-waits in the terminal (and, over SSH, in the client) rather than in the app's memory."""
+MAX_WAITING_EVENTS = 50
+"""Messages the app, its screen and the focused widget may have waiting before no more input
+is read: a flood of keys then waits in the terminal (and, over SSH, in the client) rather
+than in the app's memory, and a hang-up is not queued behind thousands of key presses (it
+must save and exit within the server's grace)."""
 
 
 class ResilientDriver(LinuxDriver):
@@ -63,5 +65,16 @@ class ResilientDriver(LinuxDriver):
                     pass
 
     def _wait_for_the_app(self) -> None:
-        while self._app.message_queue_size > MAX_WAITING_EVENTS and not self.exit_event.is_set():
+        while self._waiting() > MAX_WAITING_EVENTS and not self.exit_event.is_set():
             self.exit_event.wait(0.01)
+
+    def _waiting(self) -> int:
+        # Keys go from the app's queue to the screen's and on to the focused widget's.
+        app = self._app
+        waiting = app.message_queue_size
+        with contextlib.suppress(Exception):  # read from this thread: the stack may change
+            screen = app.screen
+            waiting += screen.message_queue_size
+            if screen.focused is not None:
+                waiting += screen.focused.message_queue_size
+        return waiting
