@@ -9,6 +9,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -34,7 +35,9 @@ def logged(caplog: pytest.LogCaptureFixture, event: str) -> list[dict[str, objec
     ]
 
 
-async def login(server: GameServer, username: str, key: asyncssh.SSHKey, **options: object):  # type: ignore[no-untyped-def]
+async def login(
+    server: GameServer, username: str, key: asyncssh.SSHKey, **options: Any
+) -> asyncssh.SSHClientConnection:
     return await asyncio.wait_for(
         asyncssh.connect(
             "127.0.0.1",
@@ -381,3 +384,23 @@ async def test_a_spectator_is_not_idle_while_the_table_moves(
     assert not watcher.closed, watcher.text()
     assert b"idle for too long" not in watcher.raw
     watcher.drop()
+
+
+# -- 4. bytes no terminal should send -----------------------------------------------------------
+
+
+async def test_bad_bytes_and_escape_sequences_do_not_end_a_game(
+    make_server: StartServer, user_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="ringbearer.serve")
+    server = await make_server()
+    client = await connect(server, "ann", user_key)
+    await client.wait_for("New game")
+    # (The DCS body is a key the main menu leaves alone: its first 256 reach the app.)
+    for data in (b"\xe9", b"\x1b[999999999999999999999A", b"\x1bP" + b"z" * 60_000 + b"\x1b\\"):
+        client.process.stdin.write(data)
+    client.press("s")
+    await client.wait_for("Default name, seat 1")
+    assert not client.closed
+    assert not logged(caplog, "disconnect")
+    client.drop()
