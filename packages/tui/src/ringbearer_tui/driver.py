@@ -53,7 +53,15 @@ class ResilientDriver(LinuxDriver):
             while not self.exit_event.is_set():
                 self._wait_for_the_app()
                 if selector.select(0.1):
-                    deliver(incoming.feed(os.read(fd, READ_SIZE)))
+                    try:
+                        data = os.read(fd, READ_SIZE)
+                    except OSError:  # EIO: the terminal hung up
+                        data = b""
+                    if not data:
+                        # The terminal has gone: the app hears of it by SIGHUP or by its own
+                        # check, and saves; reading on would only spin.
+                        break
+                    deliver(incoming.feed(data))
                 else:
                     deliver(incoming.flush())  # a quiet moment: nothing more of it comes
                 for event in parser.tick():
