@@ -14,7 +14,7 @@ from .terminal_input import InputFilter
 from .terminal_watch import ForgivingOutput
 
 READ_SIZE = 4096
-MAX_WAITING_EVENTS = 50
+MAX_WAITING_EVENTS = 20
 """Messages the app, its screen and the focused widget may have waiting before no more input
 is read: a flood of keys then waits in the terminal (and, over SSH, in the client) rather
 than in the app's memory, and a hang-up is not queued behind thousands of key presses (it
