@@ -56,3 +56,62 @@ async def test_openssh_in_tmux_shows_the_menu_and_takes_keys(
         await screen_shows("Adventure to Mount Doom")
     finally:
         tmux("kill-session", "-t", session)
+
+
+def openssh(port: int, key_path: Path, *options: str) -> list[str]:
+    return [
+        "ssh",
+        "-p",
+        str(port),
+        "-i",
+        str(key_path),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        *options,
+        "frodo@127.0.0.1",
+    ]
+
+
+def private_key(tmp_path: Path) -> Path:
+    key_path = tmp_path / "id_ed25519"
+    key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+    key_path.chmod(0o600)
+    return key_path
+
+
+async def test_openssh_gets_no_sha1_key_exchange(make_server: StartServer, tmp_path: Path) -> None:
+    server = await make_server()
+    run = await asyncio.create_subprocess_exec(
+        *openssh(
+            server.port,
+            private_key(tmp_path),
+            "-o",
+            "KexAlgorithms=diffie-hellman-group14-sha1",
+            "-N",
+        ),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, errors = await asyncio.wait_for(run.communicate(), TIMEOUT)
+    assert run.returncode != 0
+    assert b"no matching key exchange method" in errors
+
+
+async def test_openssh_dash_n_is_closed_after_the_login_timeout(
+    make_server: StartServer, tmp_path: Path
+) -> None:
+    server = await make_server(login_timeout=1.0)
+    run = await asyncio.create_subprocess_exec(
+        *openssh(server.port, private_key(tmp_path), "-N"),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    began = time.monotonic()
+    await asyncio.wait_for(run.wait(), 10.0)
+    assert time.monotonic() - began < 8.0

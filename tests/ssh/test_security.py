@@ -157,7 +157,7 @@ async def test_the_session_limit_refuses_politely(make_server: StartServer) -> N
 async def test_the_idle_timeout_saves_and_ends_the_session(
     make_server: StartServer, user_key: asyncssh.SSHKey, data_dir: Path
 ) -> None:
-    server = await make_server(idle_timeout=1.5)
+    server = await make_server(idle_timeout=5.0)  # start-up alone takes 2 s on a busy machine
     client = await connect(server, "ann", user_key)
     await client.wait_for("New game")
     await client.wait_closed(timeout=15)
@@ -169,7 +169,7 @@ async def test_the_idle_timeout_saves_and_ends_the_session(
 async def test_the_session_time_limit_holds(
     make_server: StartServer, user_key: asyncssh.SSHKey
 ) -> None:
-    server = await make_server(max_session_time=2.0)
+    server = await make_server(max_session_time=5.0)
     client = await connect(server, "ann", user_key)
     await client.wait_for("New game")
     client.press("s")
@@ -185,9 +185,10 @@ async def test_too_many_connections_from_one_address_are_refused(make_server: St
         await client.wait_for("New game")
         client.drop()
         await asyncio.sleep(0.3)
-    third = await connect(server, "ann", key)
-    await third.wait_closed()
-    assert b"Too many connections from your address" in third.raw
+    # Closed at once, as OpenSSH closes a connection past MaxStartups: kept open, each such
+    # connection would hold a file descriptor until its login timed out.
+    with pytest.raises((OSError, asyncssh.Error)):
+        await connect(server, "ann", key)
 
 
 async def test_a_game_that_dies_leaves_a_tidy_terminal(

@@ -83,7 +83,35 @@ def _parser() -> argparse.ArgumentParser:
         help="new connections allowed per client address per minute (10)",
     )
     serve.add_argument("--log-format", choices=["text", "json"], default="text")
+    _add_limit_options(serve)
     return parser
+
+
+def _add_limit_options(serve: argparse.ArgumentParser) -> None:
+    """The limits against careless and hostile clients (see docs/ssh.md); defaults from
+    :class:`~ringbearer_tui.server.config.ServeConfig`."""
+    import msgspec
+
+    from .server.config import ServeConfig
+
+    defaults = {field.name: field.default for field in msgspec.structs.fields(ServeConfig)}
+    limits = serve.add_argument_group("limits")
+    for flag, kind, unit in (
+        ("login-timeout", float, "seconds to log in and open a game"),
+        ("max-unauthenticated", int, "connections logging in at once, in all"),
+        ("max-unauthenticated-per-address", int, "connections logging in at once, per address"),
+        ("max-auth-tries", int, "refused keys before a connection is closed"),
+        ("output-stall-timeout", float, "seconds a client may leave the output unread"),
+        ("input-rate", int, "bytes of input per second passed to a game"),
+        ("game-memory", int, "MiB of address space per game, 0 for no limit"),
+        ("max-tables", int, "shared tables open at once"),
+        ("max-tables-per-account", int, "shared tables one account may have open"),
+        ("table-expiry", float, "seconds before a table nobody moves or sits at is closed"),
+    ):
+        default = defaults[flag.replace("-", "_")]
+        limits.add_argument(
+            f"--{flag}", type=kind, default=default, help=f"{unit} ({default:.10g})"
+        )
 
 
 def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> None:
@@ -113,6 +141,16 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         allow_guests=args.allow_guests,
         log_format=args.log_format,
         connections_per_minute=args.connections_per_minute,
+        login_timeout=args.login_timeout,
+        max_unauthenticated=args.max_unauthenticated,
+        max_unauthenticated_per_address=args.max_unauthenticated_per_address,
+        max_auth_tries=args.max_auth_tries,
+        output_stall_timeout=args.output_stall_timeout,
+        input_rate=args.input_rate,
+        game_memory=args.game_memory,
+        max_tables=args.max_tables,
+        max_tables_per_account=args.max_tables_per_account,
+        table_expiry=args.table_expiry,
     )
     setup_logging(config.log_format)
     try:

@@ -38,7 +38,7 @@ from ..storage import SaveNameError
 from ..tables.protocol import LogLine
 from ..tables.remote import RemoteSession
 from ..visible import visible
-from ..widgets.action_menu import CHOICE_KEYS, ActionMenu
+from ..widgets.action_menu import CHOICE_KEYS, TABLE_CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
 from .hand_over import HandOverScreen
@@ -136,7 +136,10 @@ class GameScreen(Screen[None]):
                 yield board
             with Vertical(id="side"):
                 yield Prompt(id="prompt")
-                yield ActionMenu(id="choices")
+                menu = ActionMenu(id="choices")
+                if self.session.shared:  # b and x are the table owner's there
+                    menu.keys = TABLE_CHOICE_KEYS
+                yield menu
                 yield EventLog(id="log")
         yield Footer()
 
@@ -328,8 +331,10 @@ class GameScreen(Screen[None]):
             )
 
     def action_choose(self, number: int) -> None:
+        # The binding's number is its key's place among all the choice keys; the menu may
+        # leave some of those keys out (at a shared table).
         if not self.session.bot_to_move:
-            self.query_one(ActionMenu).choose_number(number)
+            self.query_one(ActionMenu).choose_key(CHOICE_KEYS[number - 1])
 
     def _schedule_bot(self) -> None:
         if self._bot_pending:
@@ -393,6 +398,10 @@ class GameScreen(Screen[None]):
             return not session.shared
         if action in self.SHARED_ONLY:
             return isinstance(session, RemoteSession) and session.owner and not session.closed
+        if action == "choose" and session.shared and parameters:
+            # Lets the table's b and x reach the owner's commands below them.
+            number = parameters[0]
+            return isinstance(number, int) and CHOICE_KEYS[number - 1] in TABLE_CHOICE_KEYS
         return True
 
     def action_cards(self) -> None:

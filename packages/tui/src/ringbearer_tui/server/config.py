@@ -42,3 +42,23 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Seconds a hung-up game has to save and exit before it is killed."""
     table_bot_delay: float = 0.5
     """Seconds a bot at a shared table waits before it moves, so people can follow."""
+    max_unauthenticated: int = 100
+    """Connections still logging in, from all addresses together (OpenSSH's MaxStartups)."""
+    max_unauthenticated_per_address: int = 10
+    """Connections still logging in from one address."""
+    max_auth_tries: int = 6
+    """Refused keys a connection may offer before it is closed (OpenSSH's MaxAuthTries)."""
+    output_stall_timeout: float = 60.0
+    """Seconds a client may leave the game's output unread before it is dropped."""
+    output_buffer: int = 1 << 20
+    """Bytes of game output held for a client that is slow to read; then the game waits."""
+    input_rate: int = 8192
+    """Bytes per second of keys, mouse and paste passed to a game (bursts of twice that)."""
+    game_memory: int = 2048
+    """MiB of address space each game process may use (RLIMIT_AS); 0 for no limit."""
+    max_tables: int = 100
+    """Shared tables open at once, from all accounts."""
+    max_tables_per_account: int = 5
+    """Shared tables one account may have opened and not yet closed."""
+    table_expiry: float = 14 * 24 * 3600.0
+    """Seconds a table may go without a move or anybody sitting at it before it is closed."""

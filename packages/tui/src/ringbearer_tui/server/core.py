@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import resource
 import shutil
 import signal
 import sys
@@ -25,8 +26,16 @@ from asyncssh.connection import SSHConnection
 from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig, table_command
-from .limits import RateLimiter
+from .limits import FloodNotice, InputBudget, LoginGate, RateLimiter
 from .logs import log
+from .privacy import PRIVATE_UMASK, open_to_others
+from .ssh_policy import (
+    KEX_ALGS,
+    MAC_ALGS,
+    SIGNATURE_ALGS,
+    hold_to_strong_signatures,
+    key_refusal,
+)
 from .table_socket import TableSocket, socket_path
 from .tables import TableService
 from .terminal import (
@@ -42,6 +51,10 @@ from .terminal import (
 TAKE_OVER_WAIT = 30.0
 CLOSE_WAIT = 2.0
 """Seconds a shutting-down server waits for clients to drop their connections."""
+RATE_LIMITED = "Too many connections from your address; please wait a minute and try again."
+BUSY = "The server is busy with other logins; please try again in a minute."
+INPUT_CHUNK = 4096
+"""Bytes of a client's keys read at a time, so the input budget is taken in small steps."""
 
 
 @dataclass
@@ -51,7 +64,12 @@ class Connection:
     address: str
     username: str = ""
     account: Account | None = None
-    rate_limited: bool = False
+    logging_in: bool = False
+    """Counted by the server's :class:`LoginGate` until the login ends either way."""
+    sessions: int = 0
+    """Session channels asked for; only the first is served."""
+    failures: int = 0
+    """Keys refused so far."""
     offered: asyncssh.SSHKey | None = None
     """The key last accepted for a login; asyncssh checks its signature right after."""
     refusal: str = ""
@@ -67,6 +85,10 @@ class LiveGame:
     master: int
     ended: asyncio.Event = field(default_factory=asyncio.Event)
     reason: str = ""
+    input_bytes: int = 0
+    """Bytes of the client's input passed to the game so far."""
+    peak_backlog: int = 0
+    """The most output held for the client at once, in bytes."""
 
     def hang_up(self, reason: str) -> None:
         """Ask the game to end: its session will close the PTY (SIGHUP) and clean up."""
@@ -94,15 +116,33 @@ class _ConnectionHandler(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
+        server = self.server
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.info.address = str(peer[0])
-        self.info.rate_limited = not self.server.limiter.allow(self.info.address)
-        self.server.connections[conn] = self.info
-        log("connect", address=self.info.address, limited=self.info.rate_limited)
+        address = self.info.address = str(peer[0])
+        if server.stopping.is_set():
+            conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
+            return
+        # A refused connection is closed at once: each one kept open holds a descriptor.
+        if not server.limiter.allow(address):
+            server.refuse(conn, address, "rate limited", RATE_LIMITED)
+            return
+        why = server.gate.enter(address)
+        if why is not None:
+            server.refuse(conn, address, why, BUSY)
+            return
+        self.info.logging_in = True
+        server.connections[conn] = self.info
+        log("connect", address=address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._done_logging_in()
         if self.connection is not None:
             self.server.connections.pop(self.connection, None)
+
+    def _done_logging_in(self) -> None:
+        if self.info.logging_in:
+            self.info.logging_in = False
+            self.server.gate.leave(self.info.address)
 
     def begin_auth(self, username: str) -> bool:
         self.info.username = username
@@ -124,23 +164,42 @@ class _ConnectionHandler(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh asks this both for a client's unsigned "would this key do?" and before it
         # checks a signature, so nothing may be registered here: only in auth_completed.
-        try:
-            self.server.accounts.check(username, key)
-        except AccountError as error:
-            log("auth", address=self.info.address, account=username, result="refused", why=error)
+        refusal = key_refusal(key)
+        if refusal is None:
+            try:
+                self.server.accounts.check(username, key)
+            except AccountError as error:
+                refusal = str(error)
+        if refusal is not None:
+            log("auth", address=self.info.address, account=username, result="refused", why=refusal)
+            self._count_failure()
             return False
+        hold_to_strong_signatures(key)
         self.info.offered = key
         return True
 
+    def _count_failure(self) -> None:
+        self.info.failures += 1
+        if self.info.failures >= self.server.config.max_auth_tries and self.connection:
+            log("auth", address=self.info.address, account=self.info.username, result="too many")
+            # After asyncssh has sent this refusal, not in the middle of it.
+            asyncio.get_running_loop().call_soon(
+                self.connection.disconnect,
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                "Too many authentication failures",
+            )
+
     def auth_completed(self) -> None:
         info = self.info
+        self._done_logging_in()
+        if self.connection is not None:
+            # A connection that asks for no game (``ssh -N``) would hold a descriptor forever.
+            asyncio.get_running_loop().call_later(
+                self.server.config.login_timeout, self._close_if_no_session
+            )
         if info.account is not None:  # a guest, let in by begin_auth
             return
         if info.offered is None:
-            return
-        if info.rate_limited:
-            # It will only be told to wait; a burst of such connections registers nothing.
-            log("auth", address=info.address, account=info.username, result="rate limited")
             return
         try:
             info.account = self.server.accounts.authenticate(info.username, info.offered)
@@ -150,15 +209,32 @@ class _ConnectionHandler(asyncssh.SSHServer):
             return
         log("auth", address=info.address, account=info.username, result="ok")
 
+    def _close_if_no_session(self) -> None:
+        if self.info.sessions == 0 and self.connection is not None:
+            info = self.info
+            log("disconnect", address=info.address, account=info.username, why="no session")
+            self.connection.close()
+
 
 class GameServer:
     def __init__(self, config: ServeConfig, host_key: asyncssh.SSHKey) -> None:
         self.config = config
         self.host_key = host_key
+        # Checked before anything is made there; from now on every file and folder made by
+        # the server or its games is its user's alone (saves, tables, keys, the database).
+        for path in open_to_others(config.data_dir):
+            log("warning", path=str(path), why="other users may read it: chmod go-rwx it")
+        self._umask: int | None = os.umask(PRIVATE_UMASK)
         self.accounts = AccountStore(config.data_dir)
         self.limiter = RateLimiter(config.connections_per_minute)
+        self.gate = LoginGate(config.max_unauthenticated, config.max_unauthenticated_per_address)
+        self.floods = FloodNotice()
         self.connections: dict[SSHConnection, Connection] = {}
         self.live: dict[str, LiveGame] = {}
+        self.starting: dict[str, object] = {}
+        """Accounts whose game is being started (or taken over), each with the claim's
+        owner: with :attr:`live` they hold the session slots."""
+        self.stopping = asyncio.Event()
         self.sessions: set[asyncio.Task[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.tables = TableService(
@@ -166,6 +242,9 @@ class GameServer:
             self.accounts.find,
             database=self.accounts.database,
             bot_delay=config.table_bot_delay,
+            max_tables=config.max_tables,
+            max_per_account=config.max_tables_per_account,
+            expiry=config.table_expiry,
         )
         self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
 
@@ -179,6 +258,7 @@ class GameServer:
             log("table", action="not restored", why=problem)
         await self.table_socket.start()
         self.tables.start_bots()
+        self.tables.start_expiry()
         self._acceptor = await asyncssh.create_server(
             lambda: _ConnectionHandler(self),
             self.config.host,
@@ -193,10 +273,21 @@ class GameServer:
             login_timeout=self.config.login_timeout,
             keepalive_interval=self.config.keepalive_interval,
             keepalive_count_max=3,
+            kex_algs=KEX_ALGS,
+            mac_algs=MAC_ALGS,
+            signature_algs=SIGNATURE_ALGS,
         )
+
+    def refuse(self, conn: asyncssh.SSHServerConnection, address: str, why: str, say: str) -> None:
+        """Close a connection the server will not serve, logging a flood of them once."""
+        unlogged = self.floods.note(address, why)
+        if unlogged is not None:
+            log("refused", address=address, why=why, unlogged_before=unlogged)
+        conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, say)
 
     async def close(self) -> None:
         """Stop accepting; hang up every game (each saves first); wait for the sessions."""
+        self.stopping.set()  # also ends every take-over question
         if self._acceptor is not None:
             self._acceptor.close()
         for game in list(self.live.values()):
@@ -210,6 +301,9 @@ class GameServer:
             # client that stays connected never does: the sessions are over, so do not hang.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), CLOSE_WAIT)
+        if self._umask is not None:
+            os.umask(self._umask)
+            self._umask = None
 
     def guest_account(self) -> Account:
         ident = uuid.uuid4().hex
@@ -225,10 +319,18 @@ class GameServer:
         self.sessions.add(task)
         conn = process.channel.get_connection()
         info = self.connections.get(conn) or Connection(address="?")
+        info.sessions += 1
+        first = info.sessions == 1
         started = time.monotonic()
         exit_status, why = 1, "refused"
         try:
-            exit_status, why = await self._serve(process, info)
+            if first:
+                exit_status, why = await self._serve(process, info)
+            else:
+                # One game per connection: more channels would each be a game, past every
+                # limit (OpenSSH allows ten; one is all a player needs).
+                process.stdout.write(b"One session per connection.\r\n")
+                why = "second session"
         except Exception as error:  # one session's failure must not pass silently
             why = f"error: {type(error).__name__}: {error}"
         finally:
@@ -249,6 +351,11 @@ class GameServer:
                 shutil.rmtree(account.folder, ignore_errors=True)
             with contextlib.suppress(OSError, asyncssh.Error):
                 process.exit(exit_status)
+            if first:
+                # Its one session is over: nothing more is served on this connection.
+                with contextlib.suppress(TimeoutError, OSError, asyncssh.Error):
+                    await asyncio.wait_for(process.wait_closed(), CLOSE_WAIT)
+                conn.close()
 
     async def _serve(
         self, process: asyncssh.SSHServerProcess[bytes], info: Connection
@@ -257,9 +364,9 @@ class GameServer:
             process.stdout.write(text.replace("\n", "\r\n").encode() + b"\r\n")
 
         account = info.account
-        if info.rate_limited:
-            say("Too many connections from your address; please wait a minute and try again.")
-            return 1, "rate limited"
+        if self.stopping.is_set():
+            say("The server is shutting down.")
+            return 1, "the server is shutting down"
         if account is None:
             say(f"Not logged in: {info.refusal}." if info.refusal else "Not logged in.")
             return 1, "no account"
@@ -294,43 +401,85 @@ class GameServer:
                 return 1, "bad command"
             else:
                 arguments = ["new", wanted]
-        if len(self.live) >= self.config.max_sessions and account.id not in self.live:
-            say(f"The server is full ({self.config.max_sessions} players). Please try again later.")
-            return 1, "full"
+        claim = object()
         old = self.live.get(account.id)
-        if old is not None:
+        if old is None:
+            # Checked and taken in one step, with no await between: logins that come at
+            # once cannot all pass the check before any of them is counted.
+            if account.id in self.starting:
+                say("Your game is being started on another connection.")
+                return 1, "already starting"
+            if len(self.live.keys() | self.starting.keys()) >= self.config.max_sessions:
+                say(
+                    f"The server is full ({self.config.max_sessions} players). "
+                    "Please try again later."
+                )
+                return 1, "full"
+            self.starting[account.id] = claim
+        else:
             if not old.ended.is_set():  # still played elsewhere: ask before taking it
-                if not await self._confirm_take_over(process):
+                answer = await self._confirm_take_over(process)
+                if answer is None:
+                    say("The server is shutting down.")
+                    return 1, "the server is shutting down"
+                if not answer:
                     say("Leaving the other game as it is. Goodbye.")
                     return 0, "kept other session"
-                old.hang_up("taken over by a new login")
-            # Either way it is now saving and closing; wait until it has.
+            current = self.live.get(account.id)
+            if account.id in self.starting or (current is not None and current is not old):
+                say("Another connection is taking that game over.")
+                return 1, "already starting"
+            # The slot stays the account's while the old game saves and closes.
+            self.starting[account.id] = claim
+            old.hang_up("taken over by a new login")
             deadline = time.monotonic() + self.config.hangup_grace + 5
             while self.live.get(account.id) is old and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
-        return await self._run_game(process, account, arguments)
+        try:
+            return await self._run_game(process, account, arguments, claim)
+        finally:
+            self._release(account.id, claim)
 
-    async def _confirm_take_over(self, process: asyncssh.SSHServerProcess[bytes]) -> bool:
+    def _release(self, account_id: str, claim: object) -> None:
+        if self.starting.get(account_id) is claim:
+            del self.starting[account_id]
+
+    async def _confirm_take_over(self, process: asyncssh.SSHServerProcess[bytes]) -> bool | None:
+        """Whether the player takes the other game over; ``None`` if the server stops."""
         process.stdout.write(
             b"You are already playing from another connection.\r\n"
             b"Take that game over here? It is saved first. [y/N] "
         )
+        stopping = asyncio.ensure_future(self.stopping.wait())
         try:
             while True:
+                reading = asyncio.ensure_future(process.stdin.read(1))
+                done, _ = await asyncio.wait(
+                    {reading, stopping}, timeout=TAKE_OVER_WAIT, return_when=asyncio.FIRST_COMPLETED
+                )
+                if stopping in done:
+                    reading.cancel()
+                    return None
+                if not done:
+                    reading.cancel()
+                    return False
                 try:
-                    answer = await asyncio.wait_for(process.stdin.read(1), TAKE_OVER_WAIT)
+                    answer = reading.result()
                 except asyncssh.TerminalSizeChanged:
                     continue
                 process.stdout.write(b"\r\n")
                 return answer.lower() == b"y"
-        except (TimeoutError, asyncssh.Error):
+        except asyncssh.Error:
             return False
+        finally:
+            stopping.cancel()
 
     async def _run_game(
         self,
         process: asyncssh.SSHServerProcess[bytes],
         account: Account,
         arguments: list[str],
+        claim: object,
     ) -> tuple[int, str]:
         account.data.mkdir(parents=True, exist_ok=True)
         extra = {ACCOUNT_ENV: account.username}
@@ -371,6 +520,8 @@ class GameServer:
             os.close(slave)
         game = LiveGame(account.id, child, master)
         self.live[account.id] = game
+        self._release(account.id, claim)
+        self._limit_memory(child.pid)
         log(
             "session",
             account=account.username,
@@ -380,7 +531,7 @@ class GameServer:
             pid=child.pid,
         )
         try:
-            return await self._pump(process, game)
+            return await self._pump(process, game, account.username)
         finally:
             if child.returncode is None:  # _pump failed part-way: still hang the game up
                 await self._hang_up(game)
@@ -389,15 +540,40 @@ class GameServer:
             if self.live.get(account.id) is game:
                 del self.live[account.id]
 
+    def _limit_memory(self, pid: int) -> None:
+        """Hold a game to its address space, where the system can (Linux's prlimit)."""
+        limit = self.config.game_memory * 1024 * 1024
+        if limit <= 0 or not hasattr(resource, "prlimit"):
+            return
+        with contextlib.suppress(OSError, ValueError):
+            resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
+
     async def _pump(
-        self, process: asyncssh.SSHServerProcess[bytes], game: LiveGame
+        self, process: asyncssh.SSHServerProcess[bytes], game: LiveGame, username: str
     ) -> tuple[int, str]:
         loop = asyncio.get_running_loop()
         master = game.master
         os.set_blocking(master, False)
         output_closed = asyncio.Event()
+        stalled = asyncio.Event()
         last_input = time.monotonic()
         began = last_input
+        channel = process.channel
+        limit = self.config.output_buffer
+        channel.set_write_buffer_limits(high=limit, low=limit // 4)
+        draining: list[asyncio.Task[None]] = []
+
+        async def drain_then_read_again() -> None:
+            # The game waits meanwhile: its terminal fills and its writes block.
+            try:
+                await asyncio.wait_for(process.stdout.drain(), self.config.output_stall_timeout)
+            except TimeoutError:
+                stalled.set()
+                return
+            except (OSError, asyncssh.Error):
+                return
+            if game.master >= 0 and not output_closed.is_set():
+                loop.add_reader(master, readable)
 
         def readable() -> None:
             try:
@@ -413,12 +589,20 @@ class GameServer:
             # The player's connection may have gone already; then the session is ending.
             with contextlib.suppress(BrokenPipeError, asyncssh.Error):
                 process.stdout.write(data)
+            backlog = channel.get_write_buffer_size()
+            game.peak_backlog = max(game.peak_backlog, backlog)
+            if backlog >= limit:
+                # The client is not reading: hold the game's output in its own terminal
+                # rather than in this process, which every table shares.
+                loop.remove_reader(master)
+                draining.append(asyncio.ensure_future(drain_then_read_again()))
 
         async def forward_input() -> None:
             nonlocal last_input
+            budget = InputBudget(self.config.input_rate, 2 * self.config.input_rate)
             while True:
                 try:
-                    data = await process.stdin.read(65536)
+                    data = await process.stdin.read(INPUT_CHUNK)
                 except asyncssh.TerminalSizeChanged as change:
                     if game.master >= 0:
                         set_size(game.master, change.width, change.height)
@@ -428,13 +612,21 @@ class GameServer:
                 if not data:
                     return
                 last_input = time.monotonic()
+                # Past the budget the keys wait here, and the client's window closes.
+                wait = budget.wait_for(len(data))
+                if wait:
+                    await asyncio.sleep(wait)
+                game.input_bytes += len(data)
                 await _write_all(game, data)
 
         async def watch_clock() -> str:
             while True:
                 await asyncio.sleep(0.5)
                 now = time.monotonic()
-                if now - last_input >= self.config.idle_timeout:
+                # A table's moves reaching this account count as activity: watching a
+                # table, or waiting for one's turn there, is not being idle.
+                active = max(last_input, self.tables.last_news.get(username, 0.0))
+                if now - active >= self.config.idle_timeout:
                     return "idle"
                 if now - began >= self.config.max_session_time:
                     return "time"
@@ -446,12 +638,15 @@ class GameServer:
             "closed": asyncio.ensure_future(process.wait_closed()),
             "clock": asyncio.ensure_future(watch_clock()),
             "server": asyncio.ensure_future(game.ended.wait()),
+            "stalled": asyncio.ensure_future(stalled.wait()),
         }
         done, _ = await asyncio.wait(tasks.values(), return_when=asyncio.FIRST_COMPLETED)
         first = next(name for name, task in tasks.items() if task in done)
         game.ended.set()  # from now on this game is closing; a new login need not ask
-        for name in ("input", "clock", "server"):
+        for name in ("input", "clock", "server", "stalled"):
             tasks[name].cancel()  # no more keys may reach the terminal once it closes
+        for drain in draining:
+            drain.cancel()
         if first == "child":
             # The game ended by itself: let its last output through, then tidy the terminal.
             with contextlib.suppress(TimeoutError):
@@ -463,6 +658,8 @@ class GameServer:
             if first == "clock":
                 reason = tasks["clock"].result()
                 game.reason = "idle for too long" if reason == "idle" else "the session time is up"
+            elif first == "stalled":
+                game.reason = "not reading the game's output"
             elif first in ("input", "closed"):
                 game.reason = "disconnected"
             why = game.reason
@@ -472,7 +669,7 @@ class GameServer:
             task.cancel()
         game.close_terminal()
         game.ended.set()
-        if why != "disconnected":
+        if why not in ("disconnected", "not reading the game's output"):
             with contextlib.suppress(OSError, asyncssh.Error):
                 process.stdout.write(RESET + message.encode() + b"\r\n")
         return status, why
@@ -517,7 +714,7 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     path = data_dir / "ssh_host_ed25519_key"
     if path.exists():
         return asyncssh.read_private_key(str(path))
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = asyncssh.generate_private_key("ssh-ed25519")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as handle:
@@ -525,8 +722,20 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     return key
 
 
+def _raise_open_file_limit() -> None:
+    """Use every file descriptor the system allows this process (the soft limit, often
+    1024, up to the hard one): each connection, PTY and table socket holds some."""
+    with contextlib.suppress(OSError, ValueError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY:
+            hard = max(soft, 65536)
+        if soft != resource.RLIM_INFINITY and soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 async def serve_forever(config: ServeConfig) -> None:
     """Run until SIGTERM or SIGINT, then save every game and stop."""
+    _raise_open_file_limit()
     key = load_host_key(config.data_dir)
     server = GameServer(config, key)
     await server.start()

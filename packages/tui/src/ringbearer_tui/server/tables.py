@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     closed: bool = False
     bot_after: float = 0.0
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
+    last_active: float = 0.0
+    """When (``time.time()``) the table last moved or somebody came or left; 0: unknown."""
 
 
 class Seated:
@@ -74,6 +77,8 @@ class Table:
     lines: list[LogLine] = field(default_factory=list)
     present: list[Seated] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    news: dict[str, float] = field(default_factory=dict)
+    """When each account last had news of a table (see :attr:`TableService.last_news`)."""
 
     @property
     def name(self) -> str:
@@ -171,8 +176,10 @@ class Table:
         return look_for(self.match.game_id).summary(self.match)
 
     def push(self) -> None:
+        now = time.monotonic()
         for seated in list(self.present):
             seated.send(self.update_for(seated))
+            self.news[seated.account] = now
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -238,13 +245,23 @@ class TableService:
         *,
         database: Database | None = None,
         bot_delay: float = 0.5,
+        max_tables: int = 100,
+        max_per_account: int = 5,
+        expiry: float = 14 * 24 * 3600.0,
     ) -> None:
         self.root = root / "tables"
         self.database = database or Database(root)
         self.find_account = find_account
         self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.max_per_account = max_per_account
+        self.expiry = expiry
+        self._expiry_task: asyncio.Task[None] | None = None
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, str] = {}
+        self.last_news: dict[str, float] = {}
+        """When each account was last sent a table's news (``time.monotonic()``): a session
+        that watches a table as it moves is not idle."""
         self.writer = TableWriter()
         """Writes the saves of steps, off the server's loop."""
 
@@ -278,6 +295,7 @@ class TableService:
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
     ) -> Table:
+        self._check_room(owner)
         try:
             game = rb.get_game(game_id)
         except KeyError:
@@ -303,13 +321,31 @@ class TableService:
         if not 0 <= bot_after <= MAX_BOT_AFTER:
             raise TableError(f"a bot may wait 0 to {MAX_BOT_AFTER:g} seconds, not {bot_after:g}")
         record = TableRecord(
-            name=name, owner=owner, holders=holders, spectators=spectators, bot_after=bot_after
+            name=name,
+            owner=owner,
+            holders=holders,
+            spectators=spectators,
+            bot_after=bot_after,
+            last_active=time.time(),
         )
-        table = Table(record, session, self.root / name, self.database)
+        table = Table(record, session, self.root / name, self.database, news=self.last_news)
         self._save(table)
         self.tables[name] = table
         self._schedule_bot(table)
         return table
+
+    def _check_room(self, owner: str) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise TableError(
+                f"the server has {len(self.tables)} tables open, as many as it keeps: "
+                "join one, or try again when one has ended"
+            )
+        mine = sum(1 for table in self.tables.values() if table.record.owner == owner)
+        if mine >= self.max_per_account:
+            raise TableError(
+                f"you have {mine} tables open, as many as one player may: "
+                "close one (x at the table) before opening another"
+            )
 
     def _new_name(self) -> str:
         while True:
@@ -333,7 +369,11 @@ class TableService:
             if record.name != name or len(record.holders) != len(match.players):
                 problems.append(f"{name}: its record does not fit its match")
                 continue
-            table = Table(record, GameSession(match, None), folder, self.database)
+            if not record.last_active:  # saved by an older version: its clock starts now
+                record.last_active = time.time()
+            table = Table(
+                record, GameSession(match, None), folder, self.database, news=self.last_news
+            )
             table.lines = table.retold()
             self.tables[name] = table
             self._schedule_bot(table)
@@ -363,6 +403,7 @@ class TableService:
         else:
             chosen = self._seat_for(table, account, seat)
         seated = Seated(account, chosen, send)
+        table.record.last_active = time.time()
         if chosen is not None:
             for other in [s for s in table.present if s.seat == chosen]:
                 # The same account from a newer connection takes its seat back.
@@ -395,6 +436,7 @@ class TableService:
     def leave(self, table: Table, seated: Seated) -> None:
         if seated in table.present:
             table.present.remove(seated)
+            table.record.last_active = time.time()
             table.push()
             seat = seated.seat
             if seat is not None and table.record.bot_after > 0 and not table.connected(seat):
@@ -465,6 +507,7 @@ class TableService:
 
     def _save_soon(self, table: Table) -> None:
         """Save a step: the bytes now, the writing on the writer's thread."""
+        table.record.last_active = time.time()
         self.writer.submit(table.name, table.saving())
 
     def _after_step(self, table: Table) -> None:
@@ -519,12 +562,40 @@ class TableService:
             table.push()
             self._save_soon(table)
 
+    # -- abandoned tables -------------------------------------------------------------------------
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Close every table nobody sits at that has not moved for :attr:`expiry` seconds;
+        their names. Its players find it in their saves, as at any table's end."""
+        moment = time.time() if now is None else now
+        old = [
+            table
+            for table in self.tables.values()
+            if not table.present and moment - table.record.last_active >= self.expiry
+        ]
+        for table in old:
+            self._finish(table)
+        return [table.name for table in old]
+
+    def start_expiry(self, every: float | None = None) -> None:
+        """Look for abandoned tables from time to time, once the server's loop runs."""
+        pause = every if every is not None else max(1.0, min(self.expiry / 10, 600.0))
+
+        async def look() -> None:
+            while True:
+                await asyncio.sleep(pause)
+                self.expire()
+
+        self._expiry_task = asyncio.get_running_loop().create_task(look())
+
     def start_bots(self) -> None:
         """Let restored tables' bots play, once the server's loop runs."""
         for table in list(self.tables.values()):
             self._schedule_bot(table)
 
     async def close_all(self) -> None:
+        if self._expiry_task is not None:
+            self._expiry_task.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()

@@ -19,6 +19,10 @@ TAKEN_LETTERS = frozenset("chqu")
 so that a stray press of them never plays a choice."""
 CHOICE_KEYS = (*"123456789", *(c for c in ascii_lowercase if c not in TAKEN_LETTERS))
 """The key of each choice by position: the digits, then the letters left over."""
+TABLE_LETTERS = frozenset("bx")
+"""Letters a shared table keeps for its owner (a bot for an absent player, closing it)."""
+TABLE_CHOICE_KEYS = tuple(key for key in CHOICE_KEYS if key not in TABLE_LETTERS)
+"""The choices' keys at a shared table, the same for everybody there."""
 
 
 class ActionMenu(LinePanel):
@@ -69,7 +73,7 @@ class ActionMenu(LinePanel):
             self.highlighted = 0
         items = []
         for index, label in enumerate(labels):
-            line = Text(f"{key_of(index)} ", style="bold")
+            line = Text(f"{self.key_of(index)} ", style="bold")
             line.append(label)
             if notes and notes[index]:
                 line.append(f"  {notes[index]}", style="dim")
@@ -81,6 +85,17 @@ class ActionMenu(LinePanel):
 
     def line_style(self, index: int) -> str:
         return "reverse" if index == self.highlighted and self.has_focus else ""
+
+    keys: tuple[str, ...] = CHOICE_KEYS
+    """The key of each choice by position (:data:`TABLE_CHOICE_KEYS` at a shared table)."""
+
+    def key_of(self, index: int) -> str:
+        """The key shown beside (and playing) the choice at ``index``; " " past the last."""
+        return self.keys[index] if index < len(self.keys) else " "
+
+    def choose_key(self, key: str) -> bool:
+        """Choose the option shown with ``key``; False if there is none."""
+        return key in self.keys and self.choose_number(self.keys.index(key) + 1)
 
     def choose_number(self, number: int) -> bool:
         """Choose the option shown with ``number`` (1-based); False if there is none."""
@@ -130,8 +145,3 @@ class ActionMenu(LinePanel):
 
     def on_blur(self) -> None:
         self.refresh()
-
-
-def key_of(index: int) -> str:
-    """The key shown beside (and playing) the choice at ``index``; " " past the last key."""
-    return CHOICE_KEYS[index] if index < len(CHOICE_KEYS) else " "
