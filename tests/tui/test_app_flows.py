@@ -274,7 +274,8 @@ async def test_the_local_main_menu_footer_shows_quit_once_and_no_account(
 
 
 async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPaths) -> None:
-    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    alone = StartNew(NewGameRequest("pig", [Seat("Ann")], {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, alone)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("2")  # hold: no chance involved
@@ -289,7 +290,27 @@ async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPath
         await pilot.press("u")
         await pilot.pause()
         assert log_of(screen) == ("roll",)
-        assert any("Cannot undo" in str(n.title) for n in app._notifications)
+        refusals = [n for n in app._notifications if "Cannot undo" in str(n.title)]
+        assert refusals
+        assert refusals[-1].message.startswith("“roll” cannot be taken back"), refusals
+
+
+async def test_a_rivals_move_is_never_undone_from_another_seat(quick_settings: AppPaths) -> None:
+    """Two people play against each other: Bo's undo cannot take back Ann's hold."""
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        await pilot.press("2")  # Ann holds; Bo decides now
+        await pilot.pause()
+        assert log_of(screen) == ("hold",)
+        await pilot.press("u")
+        await pilot.pause()
+        assert log_of(screen) == ("hold",)
+        assert screen.session.seat == 1
+        refusals = [n for n in app._notifications if "Cannot undo" in str(n.title)]
+        assert refusals
+        assert refusals[-1].message.startswith("Ann's move stands"), refusals
 
 
 async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPaths) -> None:
@@ -388,15 +409,26 @@ async def new_game_dialog(app: RingbearerApp, pilot: Pilot[None]) -> NewGameDial
     return dialog
 
 
-async def test_tab_after_cancel_lands_on_a_control(quick_settings: AppPaths) -> None:
+async def test_tab_goes_down_the_new_game_form_from_the_top(quick_settings: AppPaths) -> None:
+    """Focus starts on Start (enter starts at once); tab goes on to the top of the form and
+    down it in reading order, Cancel and Start last."""
     app = RingbearerApp(quick_settings)
     async with app.run_test(size=SIZE) as pilot:
         await new_game_dialog(app, pilot)
-        app.screen.query_one("#cancel", Button).focus()
-        await pilot.press("tab")
-        await pilot.pause()
         assert app.focused is not None
-        assert app.focused.id == "game"
+        assert app.focused.id == "start"
+        visited: list[Widget] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.focused is not None
+            visited.append(app.focused)
+            if app.focused.id == "start":
+                break
+        assert visited[0].id == "game"
+        assert [w.id for w in visited[-2:]] == ["cancel", "start"]
+        rows = [w.region.y for w in visited]
+        assert rows == sorted(rows), [(w.id or w.classes, w.region.y) for w in visited]
 
 
 async def test_each_variant_has_a_line_saying_what_it_changes(quick_settings: AppPaths) -> None:

@@ -95,6 +95,23 @@ def test_new_game_dialog(
     assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=open_dialog)
 
 
+def test_new_game_dialog_shows_which_drop_down_has_focus_and_the_bot_it_seats(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    """Tab from Start reaches the top of the form; the Adventure Game seats a Shrewd bot."""
+
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        settings = pilot.app.settings  # type: ignore[attr-defined]
+        pilot.app.push_screen(NewGameDialog(settings, "adventure-game"))
+        await pilot.pause(0.3)
+        await pilot.press("tab")
+        await pilot.pause()
+
+    app = RingbearerApp(quick_settings)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_dialog)
+
+
 def test_opening_a_book_table_asks_the_chapter_and_the_corruption(
     snap_compare: Snap, quick_settings: AppPaths
 ) -> None:

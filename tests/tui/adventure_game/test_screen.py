@@ -159,3 +159,46 @@ async def test_held_by_a_monster_the_ways_off_come_before_the_other_cards(
         assert ways_off == list(range(len(ways_off))), actions  # fight and Escape lead
         assert any(a.startswith("move-nazgul") for a in actions[len(ways_off) :]), actions
         assert sorted(actions) == sorted(str(action) for action in match.actions())
+
+
+async def test_undo_in_a_game_of_two_people_never_takes_back_the_rivals_move(
+    quick_settings: AppPaths,
+) -> None:
+    """On Sam's turn, `u` leaves Frodo's step alone and the screen with Sam; within a turn
+    of Frodo's own, it takes back his last decision."""
+    app = RingbearerApp(quick_settings, start([Seat("Frodo"), Seat("Sam")], seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def ready() -> GameScreen:
+            await settle(pilot)
+            if isinstance(current(app), HandOverScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            return game_screen(app)
+
+        screen = await ready()
+        match = screen.session.match
+        for notation in ("step hobbiton", "step hobbiton", "step bywater", "step bywater"):
+            screen.play(match.parse(notation))
+            screen = await ready()
+        assert screen.session.seat == 0  # Frodo, who stepped first
+        screen.play(match.parse("step woody-end"))
+        screen = await ready()
+        assert screen.session.seat == 1  # Sam's turn
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.log[-1] == "step woody-end", "Frodo's step was taken back from Sam's seat"
+        assert screen.session.seat == 1
+        assert not isinstance(current(app), HandOverScreen)
+        assert any("Frodo's move stands" in n.message for n in app._notifications)
+        screen.play(match.parse("step woody-end"))  # Sam steps; Frodo meets a Nazgûl
+        screen = await ready()
+        screen.play(match.parse("move-nazgul woody-end"))
+        screen = await ready()
+        assert screen.session.seat == 0
+        await pilot.press("u")
+        await settle(pilot)
+        assert match.log[-1] == "step woody-end"
+        assert screen.session.seat == 0
+        told = [item.plain for item in screen.query_one(EventLog).items]
+        assert told[-1].startswith("Taken back: Play Move a Nazgûl"), told[-1]

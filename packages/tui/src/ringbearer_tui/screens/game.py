@@ -65,7 +65,9 @@ class GameScreen(Screen[None]):
         "the current choices by the share of imagined games they win: the advised choice comes "
         "first, the others follow by their figures (rough when too few games were imagined to "
         "tell). Undo takes back your last decision when no dice were rolled and no card was "
-        "revealed since."
+        "revealed since. When two or more people play against each other, undo reaches back "
+        "only within your own turn: a rival's move, or a bot's, is never taken back from your "
+        "seat. Against bots alone, it takes back the bots' moves since your last decision too."
     )
     BINDINGS = [
         *(
@@ -387,13 +389,16 @@ class GameScreen(Screen[None]):
         self.app.push_screen(MessageDialog("Cards", body))
 
     def action_undo(self) -> None:
+        if self.session.shared:
+            self.notify("A shared table cannot take moves back.", title="Cannot undo")
+            return
         try:
-            undone = self.session.undo_turn()
+            undone = self.session.undo_turn(self.look.describe)
         except rb.UndoError as error:
             self.notify(str(error), title="Cannot undo", severity="warning")
             return
         self.advice = None
-        self.query_one(EventLog).note(f"Taken back: {', '.join(reversed(undone))}")
+        self.query_one(EventLog).note(f"Taken back: {'; '.join(reversed(undone))}")
         self.refresh_all()
 
     def action_save_as(self) -> None:

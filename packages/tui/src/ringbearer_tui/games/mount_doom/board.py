@@ -249,17 +249,31 @@ def slot_forms(slot: SlotView) -> list[Text]:
     name = head + Text(card.name, style=f"bold {colour}")
     side = Text(f" {card.side}", style=colour)
     if not slot.covers:
-        return [name + side, name]
+        return [name + side] if card.side == "enemy" else [name + side, name]
     covers = Text(f" on {card_name(slot.covers)}", style="grey62")
+    if card.side == "enemy":
+        # Only the word tells an enemy from a friend where colour is not seen (a monochrome
+        # terminal, a colour-blind player): it goes last, after what the card lies on.
+        return [name + side + covers, name + side]
     return [name + side + covers, name + covers, name + side, name]
 
 
+ENEMY_TAIL = " enemy"
+"""What a slot's line keeps to the end, when even its shortest form has to be cut."""
+
+
 def fitted(forms: list[Text], width: int) -> Text:
-    """The first of ``forms`` that fits ``width``, else the last one cut with an ellipsis."""
+    """The first of ``forms`` that fits ``width``, else the last one cut with an ellipsis
+    (before its " enemy", which stays while there is room for a few letters of the name)."""
     for form in forms:
         if form.cell_len <= width:
             return form
     shortest = forms[-1].copy()
+    keep = len(ENEMY_TAIL) if shortest.plain.endswith(ENEMY_TAIL) else 0
+    if keep and width >= keep + 5:
+        head, tail = shortest.divide([len(shortest) - keep])
+        head.truncate(width - keep, overflow="ellipsis")
+        return head + tail
     shortest.truncate(max(1, width), overflow="ellipsis")
     return shortest
 
@@ -327,7 +341,7 @@ def tray_lines(view: MountDoomView) -> list[Text]:
         if die.die == "black":
             rolled.append(f"⬛{die.face} ", style="bold")
         elif die.die == "battle":
-            rolled.append(f"battle: {die.face} ", style="bold yellow")
+            rolled.append(f"battle die {die.face.capitalize()} ", style="bold yellow")
         else:
             index = figure_of(die.die)
             rolled.append(f"{LETTERS[index]}{die.face} ", style=STYLES[index])
