@@ -10,13 +10,13 @@ from testgames.pig import PigState
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, DataTable, Input, Select
+from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.help import HelpDialog
-from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -28,6 +28,7 @@ from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.settings import load_settings
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.lines import LinePanel
 
 SIZE = (100, 34)
 
@@ -91,7 +92,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
         await settle(pilot, app)
         for _ in range(300):
             screen = app.screen
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             assert isinstance(screen, GameScreen)
             state = screen.session.match.state
@@ -99,10 +100,58 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
             # Roll until 8 are in hand, then hold: choice 1 is roll, 2 is hold.
             await pilot.press("2" if state.turn_total >= 8 or state.six_pending else "1")
             await settle(pilot, app)
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(current(app), MainMenu)
+
+
+async def finish_pig(pilot: Pilot[None], app: RingbearerApp) -> GameOverDialog:
+    for _ in range(300):
+        screen = app.screen
+        if isinstance(screen, GameOverDialog):
+            return screen
+        state = game_screen(app).session.match.state
+        assert isinstance(state, PigState)
+        await pilot.press("2" if state.turn_total >= 8 or state.six_pending else "1")
+        await settle(pilot, app)
+    raise AssertionError("the game never ended")
+
+
+async def test_the_end_offers_the_final_board_and_the_same_game_again(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, pig_start())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        dialog = await finish_pig(pilot, app)
+        labels = [str(button.label) for button in dialog.query(Button)]
+        assert labels == ["See the board", "Play again", "Back to the menu"]
+        await pilot.press("escape")  # stay on the board
+        await pilot.pause()
+        finished = game_screen(app)
+        assert finished.session.over
+        prompt = finished.query_one("#prompt", LinePanel)
+        assert "esc: the menu" in " ".join(item.plain for item in prompt.items)
+        await pilot.pause(0.2)
+        assert current(app) is finished, "the end dialog came back"
+        finished.action_leave()
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+    app = RingbearerApp(quick_settings, pig_start())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        old = game_screen(app).session.match
+        await finish_pig(pilot, app)
+        await pilot.click("#way-again")
+        await settle(pilot, app)
+        new = game_screen(app).session
+        assert new.match is not old
+        assert [seat.label() for seat in new.seats] == ["Ann", "Bo (Steady bot)"]
+        assert new.match.options == old.options
+        assert new.match.seed != old.seed
+        assert len(app.screen_stack) == 3, "the finished game stayed under the new one"
 
 
 async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> None:
@@ -111,8 +160,8 @@ async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> No
         await settle(pilot, app)
         for _ in range(300):
             screen = app.screen
-            if isinstance(screen, MessageDialog):
-                await pilot.click("#close")
+            if isinstance(screen, GameOverDialog):
+                await pilot.click("#way-leave")
                 break
             state = game_screen(app).session.match.state
             assert isinstance(state, PigState)
@@ -326,6 +375,44 @@ async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPath
         assert first.startswith("advised, wins ")
         assert all(note.startswith("wins ") for note in rest)
         assert screen.query_one(ActionMenu).actions == screen.advice.actions
+
+
+async def test_one_hint_at_a_time_beside_the_choices_until_the_step_changes(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        hint = screen.query_one("#hint", Static)
+        for _ in range(3):  # asked three times: still one hint
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert hint.display
+        assert str(hint.content).startswith("The advisor would choose: ")
+        assert not [n for n in app._notifications if n.title == "Hint"]
+        choices = screen.query_one(ActionMenu).region
+        assert not hint.region.overlaps(choices), "the hint covers the choices"
+        await pilot.press("2")  # hold: the step changes
+        await pilot.pause()
+        assert not hint.display
+
+
+async def test_the_main_menus_help_lists_only_keys_that_work_here(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        dialog = current(app)
+        assert isinstance(dialog, HelpDialog)
+        text = dialog._text()
+        assert "New game" in text
+        assert "Tables" not in text, "tables work only over SSH"
+        assert "Account" not in text, "accounts exist only over SSH"
 
 
 async def test_save_as_from_the_game(quick_settings: AppPaths) -> None:

@@ -8,13 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from testgames.pig import PigState
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
-from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.app import RingbearerApp, StartNew
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
-from ringbearer_tui.seats import Seat, seats_to_meta
+from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.storage import SaveStore
 
 Snap = Callable[..., bool]
@@ -110,6 +112,28 @@ def test_new_game_dialog_shows_which_drop_down_has_focus_and_the_bot_it_seats(
 
     app = RingbearerApp(quick_settings)
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_dialog)
+
+
+def test_game_over_offers_the_board_the_same_game_again_and_the_menu(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    async def finish(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        app = pilot.app
+        assert isinstance(app, RingbearerApp)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        state = screen.session.match.state
+        assert isinstance(state, PigState)
+        state.scores[0], state.turn_total = 15, 5  # Ann holds 20: she wins
+        screen.play(screen.session.match.parse("hold"))
+        await pause(pilot)
+        await pilot.pause(0.3)
+
+    seats = [Seat("Ann"), Seat("Bo", "bot", "heuristic")]
+    start = StartNew(NewGameRequest("pig", seats, {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, start)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
 
 
 def test_opening_a_book_table_asks_the_chapter_and_the_corruption(

@@ -24,6 +24,7 @@ from ringbearer_engine.games.adventure_book import content as book
 from ringbearer_engine.games.adventure_game import content as adventure
 from ringbearer_engine.games.mount_doom import content as doom
 from ringbearer_tui.app import RingbearerApp, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.help import HelpDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
@@ -84,9 +85,9 @@ class Leaks:
         """Forbid an id: one with a hyphen (``maggots-farm``) anywhere; a content id that
         names someone or something (``frodo``, ``sauron``) in lower case."""
         whole = rf"(?<![\w'’-]){re.escape(token)}(?![\w-])"
-        if "-" in token and any(c.isalpha() for c in token):
-            self._forbid(token, whole)
-        elif named and token.isalpha() and token.islower() and token not in ENGLISH:
+        hyphenated = "-" in token and any(c.isalpha() for c in token)
+        a_name = named and token.isalpha() and token.islower() and token not in ENGLISH
+        if hyphenated or a_name:
             self._forbid(token, whole)
 
     def met(self, actions: Iterable[rb.Action]) -> None:
@@ -133,6 +134,9 @@ async def walk(pilot: Pilot[Any], leaks: Leaks, rng: random.Random) -> None:
         screen = app.screen
         if isinstance(screen, HandOverScreen | MessageDialog | HelpDialog):
             await pilot.press("escape" if isinstance(screen, HelpDialog) else "enter")
+            continue
+        if isinstance(screen, GameOverDialog):
+            await pilot.press("escape")  # the final board, then the walk ends
             continue
         if isinstance(screen, CampaignScreen):
             await pilot.press("p")

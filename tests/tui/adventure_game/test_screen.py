@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.actions import Escape, Fight
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
-from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.games.adventure_game.board import AdventureBoard
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -70,7 +70,7 @@ async def test_two_people_at_one_keyboard_pass_it_over_between_turns(
         await settle(pilot)
         for _ in range(3000):
             screen = current(app)
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             if isinstance(screen, HandOverScreen):
                 game = app.screen_stack[-2]
@@ -92,7 +92,7 @@ async def test_two_people_at_one_keyboard_pass_it_over_between_turns(
             )
             decisions += 1
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         assert hand_overs >= 10
         assert decisions > hand_overs
         body = str(app.screen.query_one("#body").render())
@@ -115,7 +115,7 @@ async def test_a_person_against_two_bots_plays_to_the_end_with_no_hand_over(
         await settle(pilot)
         for _ in range(3000):
             screen = current(app)
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             screen = game_screen(app)
             if screen.session.bot_to_move:
@@ -126,7 +126,7 @@ async def test_a_person_against_two_bots_plays_to_the_end_with_no_hand_over(
                 pilot, screen, bot.choose(match.game, match.game.clone(match.state))
             )
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
     assert shown == []
 
 

@@ -14,6 +14,7 @@ from ringbearer_engine.games.mount_doom.content import CARDS
 from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
     CardsAndDice,
@@ -25,6 +26,7 @@ from ringbearer_tui.games.mount_doom.board import (
     slot_forms,
 )
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens import game as game_module
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest, Seat
@@ -63,7 +65,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
         await settle(pilot)
         bot = rb.make_bot(rb.get_game("mount-doom"), "heuristic", 9)
         for _ in range(2000):
-            if isinstance(current(app), MessageDialog):
+            if isinstance(current(app), GameOverDialog):
                 break
             screen = game_screen(app)
             match = screen.session.match
@@ -74,7 +76,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
             else:
                 await pilot.press("home", *["down"] * index, "enter")
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         body = str(app.screen.query_one("#body").render())
         assert "Turns:" in body
         assert "Battles:" in body
@@ -90,8 +92,8 @@ async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> No
         await settle(pilot)
         bot = rb.make_bot(rb.get_game("mount-doom"), "heuristic", 5)
         for _ in range(2000):
-            if isinstance(current(app), MessageDialog):
-                await pilot.click("#close")
+            if isinstance(current(app), GameOverDialog):
+                await pilot.click("#way-leave")
                 break
             screen = game_screen(app)
             menu = screen.query_one(ActionMenu)
@@ -307,3 +309,25 @@ async def test_reading_a_card_that_covers_another_names_the_covered_card() -> No
         await pilot.pause()
         assert len(read) == 1
         assert "It lies on Cave Troll." in read[0].text
+
+
+async def test_a_key_of_the_screen_left_behind_plays_no_choice_at_once(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main menu's `a` (Account) pressed again as the board appears is not choice `a`:
+    only once the player has had time to see the board does `a` play the tenth choice."""
+    app = RingbearerApp(quick_settings, start(seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        choices = screen.query_one(ActionMenu).actions
+        assert len(choices) >= 10, "the first roll has ten pairs of dice"
+        monkeypatch.setattr(game_module, "ARRIVAL_GUARD_SECONDS", 60.0)
+        await pilot.press("a")
+        await pilot.pause()
+        assert len(screen.session.match.log) == 0
+        monkeypatch.setattr(game_module, "ARRIVAL_GUARD_SECONDS", 0.0)
+        await pilot.press("a")
+        await pilot.pause()
+        played = screen.session.match.log
+        assert played[:1] == (str(choices[9]),)

@@ -265,6 +265,10 @@ class RingbearerApp(App[None]):
             return
         self.open_session(session)
 
+    def play_again(self, session: GameSession) -> None:
+        """A finished game's "Play again": the same seats and options, a new seed."""
+        self._start_game(session.replay_request())
+
     def _start_campaign(self, request: NewGameRequest) -> None:
         name = request.campaign.strip() or default_campaign_name(request)
         record = CampaignRecord.new(name, request.seats, request.seed)

@@ -10,10 +10,12 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
 import ringbearer_engine as rb
 from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 
-from .seats import Seat, seats_from_meta, seats_to_meta
+from .seats import NewGameRequest, Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
 
 if TYPE_CHECKING:
@@ -25,6 +27,8 @@ class GameSession:
 
     after_end = "Back to the menu"
     """What the end-of-game dialog's button leads to."""
+    replayable = True
+    """The end-of-game dialog may offer "Play again" (same seats and options, a new seed)."""
     shared = False
     """A seat at a server's shared table (see ``tables.remote``): the server plays the moves
     and the bots and keeps the saves; there is no undo and no hint."""
@@ -243,6 +247,11 @@ class GameSession:
         if self.store is None:
             raise RuntimeError("this session has nowhere to save")
         self.store.save_as(self.match, name)
+
+    def replay_request(self) -> NewGameRequest:
+        """The same game again: the same seats and options, a seed of its own."""
+        options = msgspec.to_builtins(self.match.options)
+        return NewGameRequest(self.match.game_id, list(self.seats), options, None)
 
     def end_details(self, summary: Callable[[rb.Match], str]) -> str:
         """What the end-of-game dialog says beyond the outcome, by the look's ``summary``."""
