@@ -20,7 +20,7 @@ from ringbearer_tui.dialogs.help import HelpDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
-from ringbearer_tui.screens.load import LoadScreen
+from ringbearer_tui.screens.load import SHORT_GAME_NAMES, LoadScreen, column_widths, columns_for
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.screens.settings import SettingsScreen
@@ -580,3 +580,13 @@ async def test_the_load_list_names_the_save_not_its_file(quick_settings: AppPath
         assert not any(".rbsave" in detail for detail in details)
         assert any(detail.startswith("race at bree (autosave):") for detail in details)
         assert any(detail.startswith("race at bree:") for detail in details)
+
+
+@pytest.mark.parametrize("total", [60, 80, 100, 120])
+def test_the_load_lists_columns_fit_and_hold_each_games_short_name(total: int) -> None:
+    widths = column_widths(total)
+    columns = columns_for(total)
+    assert sum(widths) + 2 * len(columns) + 2 <= total
+    game = widths[columns.index("Game")]
+    assert all(len(name) <= game for name in SHORT_GAME_NAMES.values())
+    assert ("Seats" in columns) == (total >= 100), "seats go to the line below when narrow"
