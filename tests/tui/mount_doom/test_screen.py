@@ -20,6 +20,7 @@ from ringbearer_tui.games.mount_doom.board import (
     CardsAndDice,
     EncounterRow,
     MountDoomBoard,
+    RowCardTexts,
     SlotWidget,
     TableTop,
     fitted,
@@ -330,3 +331,22 @@ async def test_a_key_of_the_screen_left_behind_plays_no_choice_at_once(
         await pilot.press("a")
         await pilot.pause()
         assert screen.session.match.log[:1] == (str(choices[9]),)
+
+
+@pytest.mark.parametrize(("size", "shown"), [((120, 40), True), ((80, 24), False)])
+async def test_a_tall_board_spells_out_the_rows_face_up_cards(
+    quick_settings: AppPaths, size: tuple[int, int], shown: bool
+) -> None:
+    app = RingbearerApp(quick_settings, start(seed=9))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        panel = game_screen(app).query_one(RowCardTexts)
+        assert panel.display is shown
+        if shown:
+            lines = [item.plain for item in panel.items]
+            assert lines[0] == "The row's cards"
+            assert any(
+                ": " in line and (" enemy: " in line or " friend: " in line) for line in lines
+            )
+            area = game_screen(app).query_one("#board-area").content_region
+            assert panel.region.bottom <= area.bottom, "the card texts run off the board"

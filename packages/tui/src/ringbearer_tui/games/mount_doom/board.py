@@ -368,6 +368,51 @@ class CardsAndDice(LinePanel):
         self.fit_height_to_lines()
 
 
+ROOM_FOR_CARD_TEXTS = 36
+"""Terminal rows from which the board also spells out the cards face up in the row: on a
+tall terminal the board would otherwise leave its lower half empty."""
+
+
+def row_text_lines(view: MountDoomView) -> list[Text]:
+    """What each face-up card of the encounter row does, in the row's order."""
+    lines = [Text("The row's cards", style="bold")]
+    for slot in sorted(view.row, key=lambda slot: slot.slot):
+        if slot.card is None:
+            continue
+        card = CARDS[slot.card]
+        colour = {"friend": "green", "enemy": "red"}.get(card.side, "yellow")
+        line = Text(f"{slot.slot} ", style="bold")
+        line.append(card.name, style=f"bold {colour}")
+        line.append(f" {card.side}: ", style=colour)
+        line.append(card.text)
+        lines.append(line)
+    if len(lines) == 1:
+        lines.append(Text("none face up", style="grey62"))
+    return lines
+
+
+class RowCardTexts(LinePanel):
+    """The row's cards in full, on terminals tall enough for them (see ROOM_FOR_CARD_TEXTS);
+    as tall as its lines."""
+
+    DEFAULT_CSS = """
+    RowCardTexts { height: 8; width: 100%; border: none; margin-top: 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hanging=2)  # past the slot's number
+
+    def show(self, view: MountDoomView) -> None:
+        self.display = self.app.size.height >= ROOM_FOR_CARD_TEXTS
+        if self.display:
+            self.set_items(row_text_lines(view))
+            self.fit_height_to_lines()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.fit_height_to_lines()
+
+
 class MountDoomBoard(Vertical):
     """The whole table; ``refresh_view`` redraws it from the session."""
 
@@ -383,15 +428,20 @@ class MountDoomBoard(Vertical):
         yield TableTop()
         yield EncounterRow()
         yield CardsAndDice()
+        yield RowCardTexts()
 
     def on_mount(self) -> None:
         self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.query_one(RowCardTexts).show(_view(self.session))  # shown from a height on
 
     def refresh_view(self) -> None:
         view = _view(self.session)
         self.query_one(TableTop).show(view)
         self.query_one(EncounterRow).show(view)
         self.query_one(CardsAndDice).show(view)
+        self.query_one(RowCardTexts).show(view)
 
     @on(SlotWidget.Read)
     def _read(self, event: SlotWidget.Read) -> None:
