@@ -136,6 +136,21 @@ def test_game_over_offers_the_board_the_same_game_again_and_the_menu(
     assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
 
 
+def test_a_hint_shows_once_over_the_foot_of_the_board(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    async def ask_twice(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        for _ in range(2):
+            await pilot.press("h")
+            await pause(pilot)
+
+    seats = [Seat("Ann"), Seat("Bo")]
+    start = StartNew(NewGameRequest("pig", seats, {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, start)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask_twice)
+
+
 def test_opening_a_book_table_asks_the_chapter_and_the_corruption(
     snap_compare: Snap, quick_settings: AppPaths
 ) -> None:
