@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.actions import Escape, Fight
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
+from ringbearer_tui.commands import RingbearerCommands
 from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.games.adventure_game.board import AdventureBoard
 from ringbearer_tui.paths import AppPaths
@@ -202,3 +203,24 @@ async def test_undo_in_a_game_of_two_people_never_takes_back_the_rivals_move(
         assert screen.session.seat == 0
         told = [item.plain for item in screen.query_one(EventLog).items]
         assert told[-1].startswith("Taken back: Play Move a Nazgûl"), told[-1]
+
+
+async def test_the_palette_names_each_choice_once_in_words_with_its_key(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, start([Seat("Ann"), Seat("Bo", "bot", "heuristic")], 4))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        match = screen.session.match
+        for notation in ("step hobbiton",):
+            screen.play(match.parse(notation))
+            await settle(pilot)
+        commands = RingbearerCommands(screen)._commands()
+        plays = [(name, help_text) for name, _, help_text in commands if "Play" in name]
+        assert plays
+        assert [name for name, _ in plays if name.startswith("Play Move")], plays
+        assert not [name for name, _ in plays if name.startswith("Play: Play")]
+        notations = {str(action) for action in match.actions()}
+        assert not [h for _, h in plays if h in notations], "notation as the second line"
+        assert plays[0][1] == "Choice 1 (key 1)"
