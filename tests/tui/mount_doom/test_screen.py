@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.content import CARDS
@@ -31,6 +33,7 @@ from ringbearer_tui.screens import game as game_module
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest, Seat
+from ringbearer_tui.session import GameSession
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 from . import positions
@@ -312,15 +315,28 @@ async def test_reading_a_card_that_covers_another_names_the_covered_card() -> No
         assert "It lies on Cave Troll." in read[0].text
 
 
+class ScreenWithAnA(Screen[None]):
+    """A screen whose key `a` does something (as the campaign's `p` plays a chapter)."""
+
+    BINDINGS = [Binding("a", "nothing", "Something")]
+
+    def action_nothing(self) -> None:
+        pass
+
+
 async def test_a_key_of_the_screen_left_behind_plays_no_choice_at_once(
     quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The main menu's `a` (Account) pressed again as the board appears is not choice `a`:
-    only once the player has had time to see the board does `a` play the tenth choice."""
-    app = RingbearerApp(quick_settings, start(seed=9))
+    """The `a` of the screen just left, pressed again as the board appears, is not choice
+    `a`: only once the player has had time to see the board does `a` play the tenth choice."""
+    app = RingbearerApp(quick_settings)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = game_screen(app)
+        match = rb.Match.new("mount-doom", ["Ann", "Bo"], seed=9)
+        app.push_screen(ScreenWithAnA())
+        screen = GameScreen(GameSession(match, None))
+        app.push_screen(screen)
+        await settle(pilot)
         choices = screen.query_one(ActionMenu).actions
         assert len(choices) >= 10, "the first roll has ten pairs of dice"
         monkeypatch.setattr(game_module, "ARRIVAL_GUARD_SECONDS", 60.0)

@@ -8,6 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Markdown
 
+from ..live_keys import applies
 from .base import Dialog
 
 GENERAL = """\
@@ -46,23 +47,14 @@ class HelpDialog(Dialog[None]):
         rows = [
             f"| `{binding.key_display or binding.key}` | {binding.description} |"
             for binding in self.for_screen.BINDINGS
-            if isinstance(binding, Binding) and binding.description and self._applies(binding)
+            if isinstance(binding, Binding)
+            and binding.description
+            and applies(self.app, self.for_screen, binding)
         ]
         screen_name = getattr(self.for_screen, "HELP_TITLE", "this screen")
         here = "\n".join([f"| key | on {screen_name} |", "|---|---|", *rows]) if rows else ""
         extra = getattr(self.for_screen, "HELP_TEXT", "")
         return "\n\n".join(part for part in ("# Help", GENERAL, here, extra) if part)
-
-    def _applies(self, binding: Binding) -> bool:
-        """Whether the key does something here (Tables and Account work only when served)."""
-        action = binding.action
-        holder: Screen[object] | object = self.for_screen
-        if action.startswith("app."):
-            holder, action = self.app, action.removeprefix("app.")
-        check = getattr(holder, "check_action", None)
-        if check is None:
-            return True
-        return check(action.partition("(")[0], ()) is not False
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)

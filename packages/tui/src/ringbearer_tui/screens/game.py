@@ -36,6 +36,7 @@ from ..games import (
 )
 from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
+from ..live_keys import live_keys
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.protocol import LogLine
@@ -339,13 +340,8 @@ class GameScreen(Screen[None]):
     def _guard_arrival(self) -> None:
         stack = self.app.screen_stack
         below = stack[stack.index(self) - 1] if self in stack and stack.index(self) else None
-        keys = {
-            key.strip()
-            for binding in getattr(below, "BINDINGS", ())
-            if isinstance(binding, Binding)
-            for key in binding.key.split(",")
-        }
-        self._arrival_keys = frozenset(keys & set(CHOICE_KEYS))
+        keys = live_keys(self.app, below) if below is not None else frozenset()
+        self._arrival_keys = keys & frozenset(CHOICE_KEYS)
         self._arrived = time.monotonic()
 
     def action_choose(self, number: int) -> None:
