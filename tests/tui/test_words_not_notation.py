@@ -36,7 +36,7 @@ from ringbearer_tui.seats import NewGameRequest, Seat
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 SIZE = (80, 24)
-KEYS_PER_WALK = 40
+KEYS_PER_WALK = 32
 
 CONTENT_IDS: dict[str, tuple[str, ...]] = {
     "mount-doom": (*doom.FIGURES, *doom.STAGES, *doom.BATTLE_FACES, *doom.CARDS),
