@@ -10,17 +10,17 @@ from testgames.pig import PigState
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, DataTable, Input, Select
+from textual.widgets import Button, Checkbox, DataTable, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.help import HelpDialog
-from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
-from ringbearer_tui.screens.load import LoadScreen
+from ringbearer_tui.screens.load import SHORT_GAME_NAMES, LoadScreen, column_widths, columns_for
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.screens.settings import SettingsScreen
@@ -28,6 +28,7 @@ from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.settings import load_settings
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu
+from ringbearer_tui.widgets.lines import LinePanel
 
 SIZE = (100, 34)
 
@@ -91,7 +92,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
         await settle(pilot, app)
         for _ in range(300):
             screen = app.screen
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             assert isinstance(screen, GameScreen)
             state = screen.session.match.state
@@ -99,10 +100,58 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
             # Roll until 8 are in hand, then hold: choice 1 is roll, 2 is hold.
             await pilot.press("2" if state.turn_total >= 8 or state.six_pending else "1")
             await settle(pilot, app)
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(current(app), MainMenu)
+
+
+async def finish_pig(pilot: Pilot[None], app: RingbearerApp) -> GameOverDialog:
+    for _ in range(300):
+        screen = app.screen
+        if isinstance(screen, GameOverDialog):
+            return screen
+        state = game_screen(app).session.match.state
+        assert isinstance(state, PigState)
+        await pilot.press("2" if state.turn_total >= 8 or state.six_pending else "1")
+        await settle(pilot, app)
+    raise AssertionError("the game never ended")
+
+
+async def test_the_end_offers_the_final_board_and_the_same_game_again(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, pig_start())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        dialog = await finish_pig(pilot, app)
+        labels = [str(button.label) for button in dialog.query(Button)]
+        assert labels == ["See the board", "Play again", "Back to the menu"]
+        await pilot.press("escape")  # stay on the board
+        await pilot.pause()
+        finished = game_screen(app)
+        assert finished.session.over
+        prompt = finished.query_one("#prompt", LinePanel)
+        assert "esc: the menu" in " ".join(item.plain for item in prompt.items)
+        await pilot.pause(0.2)
+        assert current(app) is finished, "the end dialog came back"
+        finished.action_leave()
+        await pilot.pause()
+        assert isinstance(current(app), MainMenu)
+
+    app = RingbearerApp(quick_settings, pig_start())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        old = game_screen(app).session.match
+        await finish_pig(pilot, app)
+        await pilot.click("#way-again")
+        await settle(pilot, app)
+        new = game_screen(app).session
+        assert new.match is not old
+        assert [seat.label() for seat in new.seats] == ["Ann", "Bo (Steady bot)"]
+        assert new.match.options == old.options
+        assert new.match.seed != old.seed
+        assert len(app.screen_stack) == 3, "the finished game stayed under the new one"
 
 
 async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> None:
@@ -111,8 +160,8 @@ async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> No
         await settle(pilot, app)
         for _ in range(300):
             screen = app.screen
-            if isinstance(screen, MessageDialog):
-                await pilot.click("#close")
+            if isinstance(screen, GameOverDialog):
+                await pilot.click("#way-leave")
                 break
             state = game_screen(app).session.match.state
             assert isinstance(state, PigState)
@@ -274,7 +323,8 @@ async def test_the_local_main_menu_footer_shows_quit_once_and_no_account(
 
 
 async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPaths) -> None:
-    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    alone = StartNew(NewGameRequest("pig", [Seat("Ann")], {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, alone)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("2")  # hold: no chance involved
@@ -289,7 +339,27 @@ async def test_undo_takes_back_a_decision_but_not_a_roll(quick_settings: AppPath
         await pilot.press("u")
         await pilot.pause()
         assert log_of(screen) == ("roll",)
-        assert any("Cannot undo" in str(n.title) for n in app._notifications)
+        refusals = [n for n in app._notifications if "Cannot undo" in str(n.title)]
+        assert refusals
+        assert refusals[-1].message.startswith("“roll” cannot be taken back"), refusals
+
+
+async def test_a_rivals_move_is_never_undone_from_another_seat(quick_settings: AppPaths) -> None:
+    """Two people play against each other: Bo's undo cannot take back Ann's hold."""
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        await pilot.press("2")  # Ann holds; Bo decides now
+        await pilot.pause()
+        assert log_of(screen) == ("hold",)
+        await pilot.press("u")
+        await pilot.pause()
+        assert log_of(screen) == ("hold",)
+        assert screen.session.seat == 1
+        refusals = [n for n in app._notifications if "Cannot undo" in str(n.title)]
+        assert refusals
+        assert refusals[-1].message.startswith("Ann's move stands"), refusals
 
 
 async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPaths) -> None:
@@ -305,6 +375,44 @@ async def test_a_hint_ranks_the_choices_without_freezing(quick_settings: AppPath
         assert first.startswith("advised, wins ")
         assert all(note.startswith("wins ") for note in rest)
         assert screen.query_one(ActionMenu).actions == screen.advice.actions
+
+
+async def test_one_hint_at_a_time_beside_the_choices_until_the_step_changes(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, pig_start(bot=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        hint = screen.query_one("#hint", Static)
+        for _ in range(3):  # asked three times: still one hint
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert hint.display
+        assert str(hint.content).startswith("The advisor would choose: ")
+        assert not [n for n in app._notifications if n.title == "Hint"]
+        choices = screen.query_one(ActionMenu).region
+        assert not hint.region.overlaps(choices), "the hint covers the choices"
+        await pilot.press("2")  # hold: the step changes
+        await pilot.pause()
+        assert not hint.display
+
+
+async def test_the_main_menus_help_lists_only_keys_that_work_here(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        dialog = current(app)
+        assert isinstance(dialog, HelpDialog)
+        text = dialog._text()
+        assert "New game" in text
+        assert "Tables" not in text, "tables work only over SSH"
+        assert "Account" not in text, "accounts exist only over SSH"
 
 
 async def test_save_as_from_the_game(quick_settings: AppPaths) -> None:
@@ -388,15 +496,26 @@ async def new_game_dialog(app: RingbearerApp, pilot: Pilot[None]) -> NewGameDial
     return dialog
 
 
-async def test_tab_after_cancel_lands_on_a_control(quick_settings: AppPaths) -> None:
+async def test_tab_goes_down_the_new_game_form_from_the_top(quick_settings: AppPaths) -> None:
+    """Focus starts on Start (enter starts at once); tab goes on to the top of the form and
+    down it in reading order, Cancel and Start last."""
     app = RingbearerApp(quick_settings)
     async with app.run_test(size=SIZE) as pilot:
         await new_game_dialog(app, pilot)
-        app.screen.query_one("#cancel", Button).focus()
-        await pilot.press("tab")
-        await pilot.pause()
         assert app.focused is not None
-        assert app.focused.id == "game"
+        assert app.focused.id == "start"
+        visited: list[Widget] = []
+        for _ in range(30):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.focused is not None
+            visited.append(app.focused)
+            if app.focused.id == "start":
+                break
+        assert visited[0].id == "game"
+        assert [w.id for w in visited[-2:]] == ["cancel", "start"]
+        rows = [w.region.y for w in visited]
+        assert rows == sorted(rows), [(w.id or w.classes, w.region.y) for w in visited]
 
 
 async def test_each_variant_has_a_line_saying_what_it_changes(quick_settings: AppPaths) -> None:
@@ -461,3 +580,13 @@ async def test_the_load_list_names_the_save_not_its_file(quick_settings: AppPath
         assert not any(".rbsave" in detail for detail in details)
         assert any(detail.startswith("race at bree (autosave):") for detail in details)
         assert any(detail.startswith("race at bree:") for detail in details)
+
+
+@pytest.mark.parametrize("total", [60, 80, 100, 120])
+def test_the_load_lists_columns_fit_and_hold_each_games_short_name(total: int) -> None:
+    widths = column_widths(total)
+    columns = columns_for(total)
+    assert sum(widths) + 2 * len(columns) + 2 <= total
+    game = widths[columns.index("Game")]
+    assert all(len(name) <= game for name in SHORT_GAME_NAMES.values())
+    assert ("Seats" in columns) == (total >= 100), "seats go to the line below when narrow"

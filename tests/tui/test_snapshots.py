@@ -8,13 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from testgames.pig import PigState
 from textual.pilot import Pilot
 
 import ringbearer_engine as rb
-from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.app import RingbearerApp, StartNew
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.paths import AppPaths
-from ringbearer_tui.seats import Seat, seats_to_meta
+from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.seats import NewGameRequest, Seat, seats_to_meta
 from ringbearer_tui.storage import SaveStore
 
 Snap = Callable[..., bool]
@@ -93,6 +95,60 @@ def test_new_game_dialog(
         await pilot.pause(0.3)
 
     assert snap_compare(RingbearerApp(quick_settings), terminal_size=size, run_before=open_dialog)
+
+
+def test_new_game_dialog_shows_which_drop_down_has_focus_and_the_bot_it_seats(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    """Tab from Start reaches the top of the form; the Adventure Game seats a Shrewd bot."""
+
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        settings = pilot.app.settings  # type: ignore[attr-defined]
+        pilot.app.push_screen(NewGameDialog(settings, "adventure-game"))
+        await pilot.pause(0.3)
+        await pilot.press("tab")
+        await pilot.pause()
+
+    app = RingbearerApp(quick_settings)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_dialog)
+
+
+def test_game_over_offers_the_board_the_same_game_again_and_the_menu(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    async def finish(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        app = pilot.app
+        assert isinstance(app, RingbearerApp)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        state = screen.session.match.state
+        assert isinstance(state, PigState)
+        state.scores[0], state.turn_total = 15, 5  # Ann holds 20: she wins
+        screen.play(screen.session.match.parse("hold"))
+        await pause(pilot)
+        await pilot.pause(0.3)
+
+    seats = [Seat("Ann"), Seat("Bo", "bot", "heuristic")]
+    start = StartNew(NewGameRequest("pig", seats, {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, start)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
+
+
+def test_a_hint_shows_once_over_the_foot_of_the_board(
+    snap_compare: Snap, quick_settings: AppPaths
+) -> None:
+    async def ask_twice(pilot: Pilot[Any]) -> None:
+        await pause(pilot)
+        for _ in range(2):
+            await pilot.press("h")
+            await pause(pilot)
+
+    seats = [Seat("Ann"), Seat("Bo")]
+    start = StartNew(NewGameRequest("pig", seats, {"target": 20}, 3))
+    app = RingbearerApp(quick_settings, start)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask_twice)
 
 
 def test_opening_a_book_table_asks_the_chapter_and_the_corruption(

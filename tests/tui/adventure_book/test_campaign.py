@@ -20,6 +20,7 @@ import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, add_chapter, page, remove_chapter
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, pages
 from ringbearer_tui.app import RingbearerApp, StartContinue, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.games.adventure_book import play
@@ -127,9 +128,9 @@ async def test_a_seeded_campaign_of_bots_plays_to_the_last_available_chapter(
             await pilot.press("p")
             # Bots play at once, but a loaded machine is slow: wait by the clock, not by count.
             deadline = time.monotonic() + CHAPTER_SECONDS
-            while not isinstance(app.screen, MessageDialog) and time.monotonic() < deadline:
+            while not isinstance(app.screen, GameOverDialog) and time.monotonic() < deadline:
                 await pilot.pause(0.05)
-            assert isinstance(app.screen, MessageDialog), "the chapter never ended"
+            assert isinstance(app.screen, GameOverDialog), "the chapter never ended"
             await pilot.press("enter")
             await settle(pilot)
             assert campaign_screen(app) is screen
@@ -322,8 +323,8 @@ async def decide_the_campaign(
         await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
         await settle(pilot)
         ending = app.screen
-        assert isinstance(ending, MessageDialog)
-        ending_body, ending_button = ending.body, str(ending.query_one(Button).label)
+        assert isinstance(ending, GameOverDialog)
+        ending_body, ending_button = ending.body, str(ending.query_one("#way-leave", Button).label)
         await pilot.press("enter")
         await settle(pilot)
         summary = app.screen

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.bots import ISMCBot
@@ -85,7 +86,7 @@ async def test_the_recommended_choice_is_shown_as_best_or_the_hint_says_why(
         assert "advised, wins" in lines[0]
         figures = [int(found.group(1)) for line in lines if (found := FIGURE.search(line))]
         assert len(figures) >= 2
-        told = " ".join(str(n.message) for n in app._notifications if n.title == "Hint")
+        told = str(screen.query_one("#hint", Static).content)
         label = screen.look.describe(screen.session.match, menu.actions[0])
         assert f"would choose: {label}" in told
         if max(figures[1:]) > figures[0]:

@@ -11,7 +11,8 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.actions import Escape, Fight
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
-from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.commands import RingbearerCommands
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.games.adventure_game.board import AdventureBoard
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -70,7 +71,7 @@ async def test_two_people_at_one_keyboard_pass_it_over_between_turns(
         await settle(pilot)
         for _ in range(3000):
             screen = current(app)
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             if isinstance(screen, HandOverScreen):
                 game = app.screen_stack[-2]
@@ -92,7 +93,7 @@ async def test_two_people_at_one_keyboard_pass_it_over_between_turns(
             )
             decisions += 1
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         assert hand_overs >= 10
         assert decisions > hand_overs
         body = str(app.screen.query_one("#body").render())
@@ -115,7 +116,7 @@ async def test_a_person_against_two_bots_plays_to_the_end_with_no_hand_over(
         await settle(pilot)
         for _ in range(3000):
             screen = current(app)
-            if isinstance(screen, MessageDialog):
+            if isinstance(screen, GameOverDialog):
                 break
             screen = game_screen(app)
             if screen.session.bot_to_move:
@@ -126,7 +127,7 @@ async def test_a_person_against_two_bots_plays_to_the_end_with_no_hand_over(
                 pilot, screen, bot.choose(match.game, match.game.clone(match.state))
             )
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
     assert shown == []
 
 
@@ -159,3 +160,67 @@ async def test_held_by_a_monster_the_ways_off_come_before_the_other_cards(
         assert ways_off == list(range(len(ways_off))), actions  # fight and Escape lead
         assert any(a.startswith("move-nazgul") for a in actions[len(ways_off) :]), actions
         assert sorted(actions) == sorted(str(action) for action in match.actions())
+
+
+async def test_undo_in_a_game_of_two_people_never_takes_back_the_rivals_move(
+    quick_settings: AppPaths,
+) -> None:
+    """On Sam's turn, `u` leaves Frodo's step alone and the screen with Sam; within a turn
+    of Frodo's own, it takes back his last decision."""
+    app = RingbearerApp(quick_settings, start([Seat("Frodo"), Seat("Sam")], seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def ready() -> GameScreen:
+            await settle(pilot)
+            if isinstance(current(app), HandOverScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            return game_screen(app)
+
+        screen = await ready()
+        match = screen.session.match
+        for notation in ("step hobbiton", "step hobbiton", "step bywater", "step bywater"):
+            screen.play(match.parse(notation))
+            screen = await ready()
+        assert screen.session.seat == 0  # Frodo, who stepped first
+        screen.play(match.parse("step woody-end"))
+        screen = await ready()
+        assert screen.session.seat == 1  # Sam's turn
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.log[-1] == "step woody-end", "Frodo's step was taken back from Sam's seat"
+        assert screen.session.seat == 1
+        assert not isinstance(current(app), HandOverScreen)
+        assert any("Frodo's move stands" in n.message for n in app._notifications)
+        screen.play(match.parse("step woody-end"))  # Sam steps; Frodo meets a Nazgûl
+        screen = await ready()
+        screen.play(match.parse("move-nazgul woody-end"))
+        screen = await ready()
+        assert screen.session.seat == 0
+        await pilot.press("u")
+        await settle(pilot)
+        assert match.log[-1] == "step woody-end"
+        assert screen.session.seat == 0
+        told = [item.plain for item in screen.query_one(EventLog).items]
+        assert told[-1].startswith("Taken back: Play Move a Nazgûl"), told[-1]
+
+
+async def test_the_palette_names_each_choice_once_in_words_with_its_key(
+    quick_settings: AppPaths,
+) -> None:
+    app = RingbearerApp(quick_settings, start([Seat("Ann"), Seat("Bo", "bot", "heuristic")], 4))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        match = screen.session.match
+        for notation in ("step hobbiton",):
+            screen.play(match.parse(notation))
+            await settle(pilot)
+        commands = RingbearerCommands(screen)._commands()
+        plays = [(name, help_text) for name, _, help_text in commands if "Play" in name]
+        assert plays
+        assert [name for name, _ in plays if name.startswith("Play Move")], plays
+        assert not [name for name, _ in plays if name.startswith("Play: Play")]
+        notations = {str(action) for action in match.actions()}
+        assert not [h for _, h in plays if h in notations], "notation as the second line"
+        assert plays[0][1] == "Choice 1 (key 1)"

@@ -7,27 +7,33 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.mount_doom.content import CARDS
 from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
+from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
     CardsAndDice,
     EncounterRow,
     MountDoomBoard,
+    RowCardTexts,
     SlotWidget,
     TableTop,
     fitted,
     slot_forms,
 )
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens import game as game_module
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.seats import NewGameRequest, Seat
+from ringbearer_tui.session import GameSession
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
 from . import positions
@@ -63,7 +69,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
         await settle(pilot)
         bot = rb.make_bot(rb.get_game("mount-doom"), "heuristic", 9)
         for _ in range(2000):
-            if isinstance(current(app), MessageDialog):
+            if isinstance(current(app), GameOverDialog):
                 break
             screen = game_screen(app)
             match = screen.session.match
@@ -74,7 +80,7 @@ async def test_a_whole_game_with_the_keyboard_alone(quick_settings: AppPaths) ->
             else:
                 await pilot.press("home", *["down"] * index, "enter")
             await pilot.pause()
-        assert isinstance(current(app), MessageDialog)
+        assert isinstance(current(app), GameOverDialog)
         body = str(app.screen.query_one("#body").render())
         assert "Turns:" in body
         assert "Battles:" in body
@@ -90,8 +96,8 @@ async def test_a_whole_game_with_the_mouse_alone(quick_settings: AppPaths) -> No
         await settle(pilot)
         bot = rb.make_bot(rb.get_game("mount-doom"), "heuristic", 5)
         for _ in range(2000):
-            if isinstance(current(app), MessageDialog):
-                await pilot.click("#close")
+            if isinstance(current(app), GameOverDialog):
+                await pilot.click("#way-leave")
                 break
             screen = game_screen(app)
             menu = screen.query_one(ActionMenu)
@@ -265,7 +271,8 @@ def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
     slot = SlotView(slot=3, card="balrog", face_up=True, occupied=True, symbol="merry")
     forms = slot_forms(slot)
     assert fitted(forms, 40).plain == "3 Balrog of Moria enemy"
-    assert fitted(forms, 21).plain == "3 Balrog of Moria"  # the colour still says enemy
+    # Colour alone does not say "enemy" to everyone: the name is cut, the word stays.
+    assert fitted(forms, 21).plain == "3 Balrog of Mo… enemy"
     assert fitted(forms, 10).plain == "3 Balrog …"
     assert all(fitted(forms, width).cell_len <= width for width in range(1, 40))
 
@@ -306,3 +313,56 @@ async def test_reading_a_card_that_covers_another_names_the_covered_card() -> No
         await pilot.pause()
         assert len(read) == 1
         assert "It lies on Cave Troll." in read[0].text
+
+
+class ScreenWithAnA(Screen[None]):
+    """A screen whose key `a` does something (as the campaign's `p` plays a chapter)."""
+
+    BINDINGS = [Binding("a", "nothing", "Something")]
+
+    def action_nothing(self) -> None:
+        pass
+
+
+async def test_a_key_of_the_screen_left_behind_plays_no_choice_at_once(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `a` of the screen just left, pressed again as the board appears, is not choice
+    `a`: only once the player has had time to see the board does `a` play the tenth choice."""
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        match = rb.Match.new("mount-doom", ["Ann", "Bo"], seed=9)
+        app.push_screen(ScreenWithAnA())
+        screen = GameScreen(GameSession(match, None))
+        app.push_screen(screen)
+        await settle(pilot)
+        choices = screen.query_one(ActionMenu).actions
+        assert len(choices) >= 10, "the first roll has ten pairs of dice"
+        monkeypatch.setattr(game_module, "ARRIVAL_GUARD_SECONDS", 60.0)
+        await pilot.press("a")
+        await pilot.pause()
+        assert str(choices[9]) not in screen.session.match.log, "the guard let `a` play"
+        monkeypatch.setattr(game_module, "ARRIVAL_GUARD_SECONDS", 0.0)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.session.match.log[:1] == (str(choices[9]),)
+
+
+@pytest.mark.parametrize(("size", "shown"), [((120, 40), True), ((80, 24), False)])
+async def test_a_tall_board_spells_out_the_rows_face_up_cards(
+    quick_settings: AppPaths, size: tuple[int, int], shown: bool
+) -> None:
+    app = RingbearerApp(quick_settings, start(seed=9))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        panel = game_screen(app).query_one(RowCardTexts)
+        assert panel.display is shown
+        if shown:
+            lines = [item.plain for item in panel.items]
+            assert lines[0] == "The row's cards"
+            assert any(
+                ": " in line and (" enemy: " in line or " friend: " in line) for line in lines
+            )
+            area = game_screen(app).query_one("#board-area").content_region
+            assert panel.region.bottom <= area.bottom, "the card texts run off the board"

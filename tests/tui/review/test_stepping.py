@@ -204,3 +204,39 @@ async def test_a_game_with_no_step_yet_says_so(quick_settings: AppPaths) -> None
         await pilot.press("right", "n")
         assert screen.position == 0
         assert text_of(screen, "#status") == "No step has been played yet."
+
+
+@pytest.mark.asyncio
+async def test_the_end_of_a_game_offers_its_review_and_its_ways_on_again_after(
+    quick_settings: AppPaths,
+) -> None:
+    """Game over: "Review" opens the game's review; leaving it brings the same offers back."""
+    from ringbearer_tui.dialogs.game_over import GameOverDialog
+    from ringbearer_tui.screens.game import GameScreen
+
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        almost = rb.Match.from_log(
+            "mount-doom", ["Ann", "Bo"], 45, None, list(lost_game().log[:-1]),
+            meta=lost_game().meta,
+        )  # fmt: skip
+        app.open_match(almost)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.play(almost.parse(lost_game().log[-1]))
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverDialog):
+                break
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.click("#way-review")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("x", "escape")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverDialog):
+                break
+        assert isinstance(app.screen, GameOverDialog)
+        await app.workers.wait_for_complete()

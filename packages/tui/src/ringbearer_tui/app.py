@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import msgspec
@@ -283,6 +283,10 @@ class RingbearerApp(App[None]):
             return
         self.open_session(session)
 
+    def play_again(self, session: GameSession) -> None:
+        """A finished game's "Play again": the same seats and options, a new seed."""
+        self._start_game(session.replay_request())
+
     def _start_campaign(self, request: NewGameRequest) -> None:
         name = request.campaign.strip() or default_campaign_name(request)
         record = CampaignRecord.new(name, request.seats, request.seed)
@@ -381,10 +385,10 @@ class RingbearerApp(App[None]):
             self.pop_screen()
         self.push_screen(GameScreen(session))
 
-    def review(self, match: rb.Match) -> None:
+    def review(self, match: rb.Match, done: Callable[[], None] | None = None) -> None:
         from .screens.review import ReviewScreen
 
-        self.push_screen(ReviewScreen(match))
+        self.push_screen(ReviewScreen(match), None if done is None else lambda _: done())
 
     def open_campaign(self, record: CampaignRecord) -> None:
         from .screens.campaign import CampaignScreen

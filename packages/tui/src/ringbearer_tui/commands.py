@@ -9,6 +9,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from .menu import HELP, MENU
+from .widgets.action_menu import ActionMenu
 
 
 class RingbearerCommands(Provider):
@@ -22,10 +23,16 @@ class RingbearerCommands(Provider):
 
         screen = self.screen
         if isinstance(screen, GameScreen) and not screen.session.bot_to_move:
+            # The choices as the panel lists them, with the key that plays each: the
+            # engine's notation for them is never shown to a player.
             match = screen.session.match
-            for action in match.actions():
+            menu = screen.query_one(ActionMenu)
+            for index, action in enumerate(menu.actions):
                 label = screen.look.describe(match, action)
-                found.append((f"Play: {label}", partial(screen.play, action), str(action)))
+                name = label if label.startswith("Play ") else f"Play: {label}"
+                key = menu.key_of(index).strip()
+                help_text = f"Choice {index + 1} (key {key})" if key else f"Choice {index + 1}"
+                found.append((name, partial(screen.play, action), help_text))
             found.append(("Hint", screen.action_hint, "Rank the choices with the advisor"))
             found.append(("Undo", screen.action_undo, "Take back your last decision"))
             found.append(("Save as", screen.action_save_as, "Save this game under a name"))

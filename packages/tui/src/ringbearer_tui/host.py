@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.app import App
 
     import ringbearer_engine as rb
@@ -44,8 +46,13 @@ class Host(Protocol):
 
     def open_session(self, session: GameSession) -> None: ...
 
-    def review(self, match: rb.Match) -> None:
-        """Open the Review screen on ``match``, finished or not (over the current screen)."""
+    def play_again(self, session: GameSession) -> None:
+        """A finished game's "Play again": the same seats and options, a new seed."""
+        ...
+
+    def review(self, match: rb.Match, done: Callable[[], None] | None = None) -> None:
+        """Open the Review screen on ``match``, finished or not (over the current screen);
+        ``done`` is called when it closes."""
         ...
 
 

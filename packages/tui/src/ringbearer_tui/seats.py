@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 import msgspec
 
+from .bot_kinds import bot_name
+
 SeatKind = Literal["human", "bot"]
 
 
@@ -21,7 +23,9 @@ class Seat(msgspec.Struct, frozen=True):
         return self.kind == "bot"
 
     def label(self) -> str:
-        return f"{self.name} ({self.bot} bot)" if self.is_bot else self.name
+        if not self.is_bot:
+            return self.name
+        return f"{self.name} ({bot_name(self.bot or 'heuristic')} bot)"
 
 
 class NewGameRequest(msgspec.Struct, frozen=True):

@@ -10,10 +10,12 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
 import ringbearer_engine as rb
 from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 
-from .seats import Seat, seats_from_meta, seats_to_meta
+from .seats import NewGameRequest, Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
 
 if TYPE_CHECKING:
@@ -25,6 +27,8 @@ class GameSession:
 
     after_end = "Back to the menu"
     """What the end-of-game dialog's button leads to."""
+    replayable = True
+    """The end-of-game dialog may offer "Play again" (same seats and options, a new seed)."""
     shared = False
     """A seat at a server's shared table (see ``tables.remote``): the server plays the moves
     and the bots and keeps the saves; there is no undo and no hint."""
@@ -133,29 +137,61 @@ class GameSession:
             self._bots[seat] = bot
         return bot.choose(self.match.game, self.match.game.clone(self.match.state))
 
-    def undo_turn(self) -> list[str]:
-        """Take back steps until a human decides again, having undone at least one of theirs.
+    @property
+    def undo_within_turn(self) -> bool:
+        """Undo reaches back only within the turn of the person deciding: in a game people
+        play against each other, a rival's decision is theirs, never taken back from
+        another seat (nor a bot's, which would hand a person back their rival's position)."""
+        return not self.match.game.cooperative and len(self.humans) > 1
 
-        Returns the steps taken back, newest first. Raises :class:`rb.UndoError` (and takes
-        nothing back) when the rules forbid it.
+    def undo_turn(self, describe: Callable[[rb.Match, rb.Action], str]) -> list[str]:
+        """Take back steps until a human decides again, having undone at least one of theirs;
+        within the current person's own turn only, when :attr:`undo_within_turn`.
+
+        Returns the steps taken back in ``describe``'s words, newest first. Raises
+        :class:`rb.UndoError` with a reason in words (and takes nothing back) when the rules
+        or the turn forbid it.
         """
+        mover = self.seat
         snapshot = self.match.save()  # restored if the bots' steps cannot all be undone
         undone: list[str] = []
-        try:
-            while True:
-                undone.append(self.match.undo())
-                seat = self.seat
-                if seat is not None and not self.seats[seat].is_bot:
-                    break
-        except rb.UndoError:
-            if not undone:
-                raise
-            self.match = rb.Match.load(snapshot)
-            raise rb.UndoError(
-                "the bots' moves since your last decision rolled dice or revealed cards"
-            ) from None
+        while True:
+            try:
+                entry = self.match.undo()
+            except rb.UndoError as error:
+                if undone:
+                    self.match = rb.Match.load(snapshot)
+                    raise rb.UndoError(
+                        "The bots' moves since your last decision rolled dice or revealed "
+                        "cards, so they stand."
+                    ) from None
+                raise rb.UndoError(self._why_it_stands(error, describe)) from None
+            seat = self.seat
+            if self.undo_within_turn and seat != mover:
+                self.match.redo()  # not the mover's step: put it back exactly as it was
+                who = "Nobody" if seat is None else self.seats[seat].name
+                raise rb.UndoError(
+                    f"{who}'s move stands: with more than one person playing, undo takes "
+                    "back only your own steps of this turn."
+                )
+            undone.append(describe(self.match, self.match.parse(entry)))
+            if seat is not None and not self.seats[seat].is_bot:
+                break
         self.autosave()
         return undone
+
+    def _why_it_stands(
+        self, error: rb.UndoError, describe: Callable[[rb.Match, rb.Action], str]
+    ) -> str:
+        """The engine's refusal in the player's words (its own names the step in notation)."""
+        if not self.match.log:
+            return "There is nothing to take back yet."
+        if str(error).endswith("revealed chance"):
+            told = self.retell(describe, last=1)
+            step = f"“{told[-1][1]}”" if told else "The last step"
+            return f"{step} cannot be taken back: it rolled dice or revealed a card."
+        reason = str(error)
+        return f"{reason[:1].upper()}{reason[1:]}."
 
     def retell(
         self, describe: Callable[[rb.Match, rb.Action], str], last: int = 60
@@ -213,6 +249,11 @@ class GameSession:
         if self.store is None:
             raise RuntimeError("this session has nowhere to save")
         self.store.save_as(self.match, name)
+
+    def replay_request(self) -> NewGameRequest:
+        """The same game again: the same seats and options, a seed of its own."""
+        options = msgspec.to_builtins(self.match.options)
+        return NewGameRequest(self.match.game_id, list(self.seats), options, None)
 
     def end_details(self, summary: Callable[[rb.Match], str]) -> str:
         """What the end-of-game dialog says beyond the outcome, by the look's ``summary``."""

@@ -8,6 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Markdown
 
+from ..live_keys import applies
 from .base import Dialog
 
 GENERAL = """\
@@ -46,7 +47,9 @@ class HelpDialog(Dialog[None]):
         rows = [
             f"| `{binding.key_display or binding.key}` | {binding.description} |"
             for binding in self.for_screen.BINDINGS
-            if isinstance(binding, Binding) and binding.description
+            if isinstance(binding, Binding)
+            and binding.description
+            and applies(self.app, self.for_screen, binding)
         ]
         screen_name = getattr(self.for_screen, "HELP_TITLE", "this screen")
         here = "\n".join([f"| key | on {screen_name} |", "|---|---|", *rows]) if rows else ""

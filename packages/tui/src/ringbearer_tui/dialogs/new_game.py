@@ -2,7 +2,8 @@
 
 The defaults are ready to go: Enter on the main menu's New game, Enter again here, and a game
 starts with the game's usual number of seats, one person and the rest bots (the strongest
-kind the game has).
+kind the game has). Focus starts on Start, the last control, so tab goes on to the top of the
+form and down it in reading order; ctrl+s starts from anywhere.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import ringbearer_engine as rb
 
+from ..bot_kinds import bot_kind
 from ..rules_text import GAME_IDS
 from ..seats import NewGameRequest, Seat
 from ..settings import Settings
@@ -93,8 +95,13 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     NewGameDialog .option-help { margin-left: 16; color: $text-muted; }
     NewGameDialog .row Input { width: 1fr; }
     NewGameDialog .row Select { width: 1fr; }
+    NewGameDialog #bot-help { margin-left: 12; color: $text-muted; height: auto; }
     NewGameDialog #buttons { height: auto; align-horizontal: right; }
     NewGameDialog #buttons Button { margin-left: 2; }
+    NewGameDialog #keys { width: 1fr; color: $text-muted; padding-top: 1; }
+    /* Textual's compact fields show focus by a 5% tint only: make it plain to see. */
+    NewGameDialog Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
+    NewGameDialog Input:focus { background: $accent 30%; }
     NewGameDialog #error { color: $error; height: auto; }
     """
     BINDINGS = [
@@ -136,6 +143,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     yield Label("Seats")
                     yield Select(self._counts(), allow_blank=False, id="count", compact=True)
                 yield Vertical(id="seats", classes="row")
+                yield Static("", id="bot-help")
                 yield Vertical(id="options", classes="row")
                 with Horizontal(classes="row"):
                     yield Label("Seed")
@@ -148,8 +156,11 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     )
                 yield Label("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Open" if self.for_table else "Start", variant="primary", id="start")
+                yield Static("ctrl+s start · esc cancel", id="keys")
+                # Cancel before Start: focus starts on Start, and tab from there wraps to the
+                # top of the form rather than to Cancel.
                 yield Button("Cancel", id="cancel")
+                yield Button("Open" if self.for_table else "Start", variant="primary", id="start")
 
     async def on_mount(self) -> None:
         await self._game_changed()
@@ -187,7 +198,9 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     async def _show_seats(self, count: int) -> None:
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
-        kinds = [("Person", HUMAN)] + [(f"Bot: {name}", name) for name in rb.bot_names(self.game)]
+        kinds = [("Person", HUMAN)] + [
+            (f"Bot: {bot_kind(name).name}", name) for name in rb.bot_names(self.game)
+        ]
         # The strongest bot the game has, so a new player meets a fair opponent.
         default_bot = next(b for b in (*STRONGEST, "random") if b in rb.bot_names(self.game))
         rows = []
@@ -207,6 +220,26 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                 )
             )
         await box.mount_all(rows)
+        self._describe_bot(
+            default_bot if any(r.query_one(Select).value != HUMAN for r in rows) else None
+        )
+
+    def _describe_bot(self, bot_id: str | None) -> None:
+        """One line on the bot last chosen: how strong and how quick it is."""
+        about = self.query_one("#bot-help", Static)
+        about.display = bot_id is not None
+        if bot_id is not None:
+            kind = bot_kind(bot_id)
+            about.update(f"{kind.name} bot: {kind.about}" if kind.about else f"{kind.name} bot.")
+
+    @on(Select.Changed, ".seat-kind")
+    def _on_seat_kind(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != HUMAN:
+            self._describe_bot(event.value)
+
+    @on(Input.Submitted)
+    def _on_submitted(self) -> None:
+        self.action_start()  # enter in a field starts, as the Start button would
 
     async def _show_options(self) -> None:
         box = self.query_one("#options", Vertical)

@@ -7,17 +7,21 @@ save under a name. The match autosaves after every step.
 
 from __future__ import annotations
 
+import time
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
 
 from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.game_over import STAY, GameOverDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..games import (
@@ -33,6 +37,7 @@ from ..games import (
 from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..host import Host, host_of
+from ..live_keys import live_keys
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.protocol import LogLine
@@ -44,6 +49,10 @@ from ..widgets.prompt import Prompt
 from .hand_over import HandOverScreen
 
 HINT_PLAYOUTS = 400
+
+ARRIVAL_GUARD_SECONDS = 1.5
+"""How long after the board appears a key of the screen it came from plays no choice: a
+second press of the campaign's `p` (Play chapter) must not play choice `p`."""
 
 
 def match_turns(match: rb.Match) -> int:
@@ -63,9 +72,12 @@ class GameScreen(Screen[None]):
         "the current choices by the share of imagined games they win: the advised choice comes "
         "first, the others follow by their figures (rough when too few games were imagined to "
         "tell). Undo takes back your last decision when no dice were rolled and no card was "
-        "revealed since. Tab moves the focus between the panels (the focused one has a bright "
-        "frame); the arrows and PageUp/PageDown scroll the focused one, and the mouse wheel "
-        "scrolls the one under it."
+        "revealed since. When two or more people play against each other, undo reaches back "
+        "only within your own turn: a rival's move, or a bot's, is never taken back from your "
+        "seat. Against bots alone, it takes back the bots' moves since your last decision too. "
+        "Tab moves the focus between the panels (the focused one has a bright frame); the "
+        "arrows and PageUp/PageDown scroll the focused one, and the mouse wheel scrolls the "
+        "one under it."
     )
     BINDINGS = [
         *(
@@ -103,12 +115,21 @@ class GameScreen(Screen[None]):
     """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
-    GameScreen #board-area { width: 2fr; min-width: 40; border: round $panel; }
+    GameScreen #left { width: 2fr; min-width: 40; layers: board hint; }
+    GameScreen #board-area { height: 1fr; border: round $panel; }
     GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
     GameScreen #side { width: 1fr; min-width: 34; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
     GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
+    /* The hint lies over the foot of the board on a layer of its own (the board keeps its
+       size and its lines), never over the choices it ranks. */
+    GameScreen #hint {
+        layer: hint; dock: bottom; display: none; height: auto; max-height: 50%;
+        background: $surface;
+        border: round $accent; border-title-color: $accent; padding: 0 1;
+    }
+    GameScreen #hint.shown { display: block; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -123,6 +144,11 @@ class GameScreen(Screen[None]):
         self._handing_over = False
         self._was_my_turn = False
         self._table_closed = False
+        self._end_told = False
+        self._arrival_keys: frozenset[str] = frozenset()
+        """Choice keys that were keys of the screen below too, ignored just after arriving."""
+        self._arrived = 0.0
+        """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
     @property
     def rb_app(self) -> Host:
@@ -131,9 +157,13 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             board = self.look.board(self.session)
-            # A board on pages fits its panel and has nothing to scroll: no tab stop.
-            with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
-                yield board
+            with Vertical(id="left"):
+                # A board on pages fits its panel and has nothing to scroll: no tab stop.
+                with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
+                    yield board
+                hint = Static(id="hint")
+                hint.border_title = "Hint"
+                yield hint
             with Vertical(id="side"):
                 yield Prompt(id="prompt")
                 menu = ActionMenu(id="choices")
@@ -144,6 +174,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._guard_arrival()
         log = self.query_one(EventLog)
         for seat, step, events in self.session.retell(self.look.describe, last=30):
             log.record(self._who(seat), step, self._told(events))
@@ -239,6 +270,8 @@ class GameScreen(Screen[None]):
                 area.border_title = status
             if self.session.own_seat is None and menu.border_title != WATCHING:
                 menu.border_title = WATCHING  # why the list stays empty
+        if self.advice is None or self.session.over:
+            self._show_hint("")  # a hint speaks of one step only
         if self.session.over:
             menu.show([], [])
             prompt.update(visible(match.outcome.summary) if match.outcome else "")
@@ -330,9 +363,19 @@ class GameScreen(Screen[None]):
                 self.notify, f"The game could not be saved: {error}", severity="error"
             )
 
+    def _guard_arrival(self) -> None:
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) else None
+        keys = live_keys(self.app, below) if below is not None else frozenset()
+        self._arrival_keys = keys & frozenset(CHOICE_KEYS)
+        self._arrived = time.monotonic()
+
     def action_choose(self, number: int) -> None:
         # The binding's number is its key's place among all the choice keys; the menu may
         # leave some of those keys out (at a shared table).
+        key = CHOICE_KEYS[number - 1] if 0 < number <= len(CHOICE_KEYS) else ""
+        if key in self._arrival_keys and time.monotonic() - self._arrived < ARRIVAL_GUARD_SECONDS:
+            return  # most likely meant for the screen the player just left
         if not self.session.bot_to_move:
             self.query_one(ActionMenu).choose_key(CHOICE_KEYS[number - 1])
 
@@ -385,7 +428,18 @@ class GameScreen(Screen[None]):
             figure = estimate(ranking[0])
             told = f"The advisor would choose: {best}" + (f" ({figure})." if figure else ".")
             notes = (told, advice.why, advice.scope)
-            self.notify(" ".join(filter(None, notes)), title="Hint")
+            self._show_hint(" ".join(filter(None, notes)))
+
+    def _show_hint(self, text: str) -> None:
+        """One hint at a time, on the board: a new one replaces it; "" takes it away."""
+        hint = self.query_one("#hint", Static)
+        if text or hint.has_class("shown"):
+            hint.update(text)
+            hint.set_class(bool(text), "shown")
+
+    def on_click(self, event: Click) -> None:
+        if event.widget is not None and event.widget.id == "hint":
+            self._show_hint("")  # read: out of the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The card key is offered only by games whose looks explain cards.
@@ -424,13 +478,16 @@ class GameScreen(Screen[None]):
             board.turn_page(delta)
 
     def action_undo(self) -> None:
+        if self.session.shared:
+            self.notify("A shared table cannot take moves back.", title="Cannot undo")
+            return
         try:
-            undone = self.session.undo_turn()
+            undone = self.session.undo_turn(self.look.describe)
         except rb.UndoError as error:
             self.notify(str(error), title="Cannot undo", severity="warning")
             return
         self.advice = None
-        self.query_one(EventLog).note(f"Taken back: {', '.join(reversed(undone))}")
+        self.query_one(EventLog).note(f"Taken back: {'; '.join(reversed(undone))}")
         self.refresh_all()
 
     def action_save_as(self) -> None:
@@ -469,18 +526,39 @@ class GameScreen(Screen[None]):
 
     def _game_over(self) -> None:
         outcome = self.session.match.outcome
-        if outcome is None or self.app.screen is not self:
+        if outcome is None or self.app.screen is not self or self._end_told:
             return
+        self._end_told = True
         title = "Victory!" if outcome.won else "Defeat"
         if not self.session.match.game.cooperative and outcome.winners:
             winner = self.session.seats[outcome.winners[0]].name
             title = f"{winner} wins!"
         turns = 0 if self.session.shared else match_turns(self.session.match)
+        steps = len(self.session.match.log)
         details = self.session.end_details(self.look.summary) or (
-            f"{len(self.session.match.log)} steps" + (f" over {turns} turns." if turns else ".")
+            f"{steps} step{'' if steps == 1 else 's'}"
+            + (f" over {turns} turn{'' if turns == 1 else 's'}." if turns else ".")
         )
         body = f"{outcome.summary}\n\n{details}"
-        self.app.push_screen(MessageDialog(title, body, self.session.after_end), self._after_end)
+        ways = [(STAY, "See the board")]
+        if self.session.replayable and not self.session.shared:
+            ways.append(("again", "Play again"))
+        if not self.session.shared:  # a table's client does not hold the whole match
+            ways.append(("review", "Review"))
+        ways.append(("leave", self.session.after_end))
+        self.app.push_screen(GameOverDialog(title, body, ways, default="leave"), self._after_end)
 
-    def _after_end(self, _: None) -> None:
+    def _after_end(self, way: str | None) -> None:
+        if way == STAY:
+            prompt = self.query_one(Prompt)
+            prompt.update(f"{prompt_of(self.look, self.session.match)} (esc: the menu)")
+            return
+        if way == "again":
+            self.rb_app.play_again(self.session)
+            return
+        if way == "review":
+            # Back from the review, the same ways on are offered again.
+            self._end_told = False
+            self.rb_app.review(self.session.match, done=self._game_over)
+            return
         self.dismiss(None)

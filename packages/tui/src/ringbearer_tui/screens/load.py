@@ -20,9 +20,26 @@ from ..storage import SaveEntry, SaveNameError
 from ..visible import visible
 
 COLUMNS = ("Name", "Game", "Seats", "Progress", "Saved")
+NARROW_COLUMNS = ("Name", "Game", "Progress", "Saved")
+"""Below WIDE_ENOUGH columns the seats are left to the line under the table, so that the
+other columns keep room for their words."""
+WIDE_ENOUGH = 100
 SAVED_WIDTH = 16
 """A date and time, "2026-05-28 20:26"."""
+GAME_WIDTH = 14
+"""The longest short name, "Adventure Book"."""
 AUTO = " (auto)"
+
+SHORT_GAME_NAMES = {
+    "mount-doom": "Mount Doom",
+    "adventure-game": "Adventure Game",
+    "adventure-book": "Adventure Book",
+}
+"""The games as the list names them: the full titles all begin alike ("Adventure …")."""
+
+
+def short_game_name(entry: SaveEntry) -> str:
+    return SHORT_GAME_NAMES.get(entry.game_id, entry.game_title)
 
 
 def display_name(entry: SaveEntry) -> str:
@@ -32,15 +49,24 @@ def display_name(entry: SaveEntry) -> str:
     return f"{name} (autosave)" if entry.autosave else name
 
 
-SHARES = (5, 4, 5, 4)
-"""How the room beside the date is shared: names and seats are the longer texts."""
+def columns_for(total: int) -> tuple[str, ...]:
+    return COLUMNS if total >= WIDE_ENOUGH else NARROW_COLUMNS
+
+
+SHARES = {"Name": 5, "Seats": 5, "Progress": 4}
+"""How the room beside the game and the date is shared: names and seats are the longer texts."""
 
 
 def column_widths(total: int) -> list[int]:
-    """Widths that fit the columns in ``total`` cells: the date whole, the rest shared."""
-    padding = 2 * len(COLUMNS) + 2  # each cell's padding, and the scrollbar
-    room = max(8 * len(SHARES), total - padding - SAVED_WIDTH)
-    return [room * share // sum(SHARES) for share in SHARES] + [SAVED_WIDTH]
+    """Widths that fit the columns in ``total`` cells: the game and the date whole, the rest
+    shared."""
+    columns = columns_for(total)
+    padding = 2 * len(columns) + 2  # each cell's padding, and the scrollbar
+    shared = [c for c in columns if c in SHARES]
+    room = max(8 * len(shared), total - padding - SAVED_WIDTH - GAME_WIDTH)
+    parts = sum(SHARES[c] for c in shared)
+    fixed = {"Game": GAME_WIDTH, "Saved": SAVED_WIDTH}
+    return [fixed.get(c) or room * SHARES[c] // parts for c in columns]
 
 
 def fit(text: str, width: int) -> str:
@@ -105,8 +131,9 @@ class LoadScreen(Screen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear(columns=True)
-        widths = column_widths(self.size.width or 80)
-        for label, width in zip(COLUMNS, widths, strict=True):
+        total = self.size.width or 80
+        columns, widths = columns_for(total), column_widths(total)
+        for label, width in zip(columns, widths, strict=True):
             table.add_column(label, width=width)
         found = self.rb_app.store.entries() + self.rb_app.campaigns.entries()
         self.entries = sorted(found, key=lambda e: e.modified, reverse=True)
@@ -116,11 +143,18 @@ class LoadScreen(Screen[None]):
             plain = visible(entry.name)
             name = fit(plain, widths[0] - len(AUTO)) + AUTO if entry.autosave else plain
             if entry.damaged:
-                cells = [name, "damaged", "", "see below", ""]
+                cell = {"Name": name, "Game": "damaged", "Progress": "see below"}
             else:
-                seats = visible(", ".join(seat.label() for seat in entry.seats))
-                cells = [name, entry.game_title, seats, visible(entry.progress), entry.saved]
-            shown = [Text(fit(cell, width)) for cell, width in zip(cells, widths, strict=True)]
+                seats = visible(", ".join(seat.name for seat in entry.seats))  # kinds: below
+                cell = {
+                    "Name": name,
+                    "Game": short_game_name(entry),
+                    "Seats": seats,
+                    "Progress": visible(entry.progress),
+                    "Saved": entry.saved,
+                }
+            cells = [cell.get(column, "") for column in columns]
+            shown = [Text(fit(text, width)) for text, width in zip(cells, widths, strict=True)]
             if entry.damaged:
                 shown[1].stylize("red")
             table.add_row(*shown, key=str(index))

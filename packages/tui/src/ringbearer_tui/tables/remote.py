@@ -138,7 +138,7 @@ class RemoteSession(GameSession):
     def bot_choice(self) -> rb.Action:
         raise HiddenStateError("the server plays a shared table's bots")
 
-    def undo_turn(self) -> list[str]:
+    def undo_turn(self, describe: object) -> list[str]:
         raise rb.UndoError("a shared table cannot take moves back")
 
     def retell(

@@ -81,6 +81,7 @@ class ChapterSession(GameSession):
     """A chapter attempt of a campaign: every autosave rewrites the campaign file."""
 
     after_end = "To the campaign"
+    replayable = False  # the campaign decides what is played next
 
     def __init__(self, match: rb.Match, campaigns: CampaignStore, record: CampaignRecord) -> None:
         super().__init__(match, None)

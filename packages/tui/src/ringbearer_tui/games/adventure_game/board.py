@@ -181,7 +181,8 @@ def player_lines(view: AdventureView, session: GameSession, wide: bool = True) -
         line.append(f"{marks[n]} ", style=STYLES[n % len(STYLES)])
         kind = "bot" if session.seats[n].is_bot else "person" if wide else ""
         line.append(f"{seat.name}", style="bold reverse" if me else "bold")
-        line.append(f"{' ' if kind else ''}{kind} ◯{seat.rings} ▤{seat.cards} {place(seat.space)}")
+        rings = f"◯{seat.rings} ring{'' if seat.rings == 1 else 's'}" if wide else f"◯{seat.rings}"
+        line.append(f"{' ' if kind else ''}{kind} {rings} ▤{seat.cards} {place(seat.space)}")
         held = holder(view, seat)
         if held:
             line.append(f" held: {held}", style="bold red")
@@ -312,7 +313,7 @@ def pile_lines(view: AdventureView) -> list[Text]:
     top = view.discards[-1] if view.discards else None
     lines = [
         Text(f"Pile {view.draw_pile} · turn {view.turn}", style="bold"),
-        Text(f"◯{view.supply} in the supply", style="bold"),
+        Text(f"◯{view.supply} rings in supply", style="bold"),  # the one place ◯ is named
         Text(f"Discards {len(view.discards)}" + (", top:" if top else ""), style="bold"),
     ]
     if top:

@@ -249,17 +249,31 @@ def slot_forms(slot: SlotView) -> list[Text]:
     name = head + Text(card.name, style=f"bold {colour}")
     side = Text(f" {card.side}", style=colour)
     if not slot.covers:
-        return [name + side, name]
+        return [name + side] if card.side == "enemy" else [name + side, name]
     covers = Text(f" on {card_name(slot.covers)}", style="grey62")
+    if card.side == "enemy":
+        # Only the word tells an enemy from a friend where colour is not seen (a monochrome
+        # terminal, a colour-blind player): it goes last, after what the card lies on.
+        return [name + side + covers, name + side]
     return [name + side + covers, name + covers, name + side, name]
 
 
+ENEMY_TAIL = " enemy"
+"""What a slot's line keeps to the end, when even its shortest form has to be cut."""
+
+
 def fitted(forms: list[Text], width: int) -> Text:
-    """The first of ``forms`` that fits ``width``, else the last one cut with an ellipsis."""
+    """The first of ``forms`` that fits ``width``, else the last one cut with an ellipsis
+    (before its " enemy", which stays while there is room for a few letters of the name)."""
     for form in forms:
         if form.cell_len <= width:
             return form
     shortest = forms[-1].copy()
+    keep = len(ENEMY_TAIL) if shortest.plain.endswith(ENEMY_TAIL) else 0
+    if keep and width >= keep + 5:
+        head, tail = shortest.divide([len(shortest) - keep])
+        head.truncate(width - keep, overflow="ellipsis")
+        return head + tail
     shortest.truncate(max(1, width), overflow="ellipsis")
     return shortest
 
@@ -327,7 +341,7 @@ def tray_lines(view: MountDoomView) -> list[Text]:
         if die.die == "black":
             rolled.append(f"⬛{die.face} ", style="bold")
         elif die.die == "battle":
-            rolled.append(f"battle: {die.face} ", style="bold yellow")
+            rolled.append(f"battle die {die.face.capitalize()} ", style="bold yellow")
         else:
             index = figure_of(die.die)
             rolled.append(f"{LETTERS[index]}{die.face} ", style=STYLES[index])
@@ -354,6 +368,51 @@ class CardsAndDice(LinePanel):
         self.fit_height_to_lines()
 
 
+ROOM_FOR_CARD_TEXTS = 36
+"""Terminal rows from which the board also spells out the cards face up in the row: on a
+tall terminal the board would otherwise leave its lower half empty."""
+
+
+def row_text_lines(view: MountDoomView) -> list[Text]:
+    """What each face-up card of the encounter row does, in the row's order."""
+    lines = [Text("The row's cards", style="bold")]
+    for slot in sorted(view.row, key=lambda slot: slot.slot):
+        if slot.card is None:
+            continue
+        card = CARDS[slot.card]
+        colour = {"friend": "green", "enemy": "red"}.get(card.side, "yellow")
+        line = Text(f"{slot.slot} ", style="bold")
+        line.append(card.name, style=f"bold {colour}")
+        line.append(f" {card.side}: ", style=colour)
+        line.append(card.text)
+        lines.append(line)
+    if len(lines) == 1:
+        lines.append(Text("none face up", style="grey62"))
+    return lines
+
+
+class RowCardTexts(LinePanel):
+    """The row's cards in full, on terminals tall enough for them (see ROOM_FOR_CARD_TEXTS);
+    as tall as its lines."""
+
+    DEFAULT_CSS = """
+    RowCardTexts { height: 8; width: 100%; border: none; margin-top: 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hanging=2)  # past the slot's number
+
+    def show(self, view: MountDoomView) -> None:
+        self.display = self.app.size.height >= ROOM_FOR_CARD_TEXTS
+        if self.display:
+            self.set_items(row_text_lines(view))
+            self.fit_height_to_lines()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.fit_height_to_lines()
+
+
 class MountDoomBoard(Vertical):
     """The whole table; ``refresh_view`` redraws it from the session."""
 
@@ -369,15 +428,20 @@ class MountDoomBoard(Vertical):
         yield TableTop()
         yield EncounterRow()
         yield CardsAndDice()
+        yield RowCardTexts()
 
     def on_mount(self) -> None:
         self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.query_one(RowCardTexts).show(_view(self.session))  # shown from a height on
 
     def refresh_view(self) -> None:
         view = _view(self.session)
         self.query_one(TableTop).show(view)
         self.query_one(EncounterRow).show(view)
         self.query_one(CardsAndDice).show(view)
+        self.query_one(RowCardTexts).show(view)
 
     @on(SlotWidget.Read)
     def _read(self, event: SlotWidget.Read) -> None:
