@@ -64,6 +64,9 @@ CAMPAIGN_HELP = (
     "extra hand. It is saved after every step."
 )
 
+BOT_LABELS = {"search": "looks ahead", "advisor": "plays the hints"}
+"""Player-facing names for bots whose engine id would mean little on screen."""
+
 STRONGEST = ("ismc", "heuristic")
 """Bot kinds, strongest first: a new seat gets the first one its game has."""
 
@@ -176,7 +179,9 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     async def _show_seats(self, count: int) -> None:
         box = self.query_one("#seats", Vertical)
         await box.remove_children()
-        kinds = [("Person", HUMAN)] + [(f"Bot: {name}", name) for name in rb.bot_names(self.game)]
+        kinds = [("Person", HUMAN)] + [
+            (f"Bot: {BOT_LABELS.get(name, name)}", name) for name in rb.bot_names(self.game)
+        ]
         # The strongest bot the game has, so a new player meets a fair opponent.
         default_bot = next(b for b in (*STRONGEST, "random") if b in rb.bot_names(self.game))
         rows = []

@@ -459,10 +459,23 @@ class AdventureBookGame(Game[AdventureBookState]):
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return {**_CHANCE_FACES, "hidden": _hiders()}
 
-    def bots(self) -> dict[str, BotFactory]:
-        from .bots import HeuristicBot
+    def evaluate(self, state: AdventureBookState, seat: int) -> float | None:
+        """The fitted per-chapter estimate (``value.py``); the game is cooperative, so every
+        seat shares it."""
+        from .value import estimated_win_chance
 
-        return {"heuristic": HeuristicBot}
+        return estimated_win_chance(state)
+
+    def bots(self) -> dict[str, BotFactory]:
+        from .advisor import BookAdvisor
+        from .bots import HeuristicBot
+        from .search import SearchBot
+
+        def advisor(seed: int) -> BookAdvisor:
+            return BookAdvisor(self, seed)
+
+        # "advisor" plays the hints' choices (slow: for trials); "search" is built for studies.
+        return {"heuristic": HeuristicBot, "search": SearchBot, "advisor": advisor}
 
 
 def _hiders() -> frozenset[str]:

@@ -1,0 +1,51 @@
+"""The Book's advisor for hints: the Monte-Carlo advisor with futures cut short.
+
+Every legal action is tried in the same imagined futures (re-dealt from what the deciding seat
+knows), played by the heuristic. Early in an attempt a future ends with the current turn and
+the chapter's position estimate (``value.py``) judges where it got to, instead of playing the
+chapter to its end; on the last turns (:data:`~.search.LATE` Plot cards left or fewer) the
+futures are short anyway and are played to the end, where the attempt is decided. The
+heuristic's own choice stands unless another is clearly better on those futures. A hint then
+costs a fraction of a second where whole-chapter futures cost seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ringbearer_engine.actions import Action
+from ringbearer_engine.bots.montecarlo import MonteCarloAdvisor, Ranking
+from ringbearer_engine.game import Game, GameState
+
+from .search import LATE
+from .state import AdventureBookState
+
+HINT_PLAYOUTS = 120
+"""Futures per hint: enough to screen every action and settle the close ones."""
+HINT_HORIZON = 1
+"""Early futures end with the turn they start in: the estimate judges the next turn's start."""
+TO_THE_END = 1000
+"""A horizon no attempt reaches: the future is played out."""
+
+
+class BookAdvisor:
+    """Ranks the choices of a chapter page (see the module text); as a bot, plays the first."""
+
+    name = "advisor"
+
+    def __init__(self, game: Game[Any], seed: int = 0, playouts: int = HINT_PLAYOUTS) -> None:
+        self._early = MonteCarloAdvisor(game, playouts=playouts, seed=seed, horizon=HINT_HORIZON)
+        self._late = MonteCarloAdvisor(game, playouts=playouts, seed=seed, horizon=TO_THE_END)
+
+    def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
+        assert isinstance(state, AdventureBookState)
+        late = len(state.plot_deck) <= LATE
+        return (self._late if late else self._early).rank(game, state)
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        return self.rank(game, state)[0].action
+
+
+def hint_advisor(game: Game[Any], seed: int = 0, playouts: int = HINT_PLAYOUTS) -> BookAdvisor:
+    """The advisor the app's Book hints use (``game`` is the Adventure Book Game)."""
+    return BookAdvisor(game, seed=seed, playouts=playouts)
