@@ -117,7 +117,7 @@ def test_the_search_bot_only_picks_legal_actions_and_is_deterministic() -> None:
     def run() -> list[str]:
         state = GAME.setup(("A", "B"), GAME.convert_options({"chapter": 3}), Chance.seeded(5))
         bot = SearchBot(2)
-        chosen = []
+        chosen: list[str] = []
         while GAME.to_move(state) is not None and len(chosen) < 40:
             action = bot.choose(GAME, state)
             assert action in GAME.actions(state)

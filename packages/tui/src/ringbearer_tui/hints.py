@@ -39,7 +39,7 @@ def estimate(ranking: rb.Ranking | None) -> str:
     # The range, not a ± margin: near 0% or 100% the honest interval is lopsided, and all
     # futures won still leave room for a loss.
     low, high = ranking.interval
-    return f"wins {ranking.win_rate:.0%} ({low:.0%}–{high:.0%})"
+    return f"wins {ranking.win_rate:.0%} ({low * 100:.0f}–{high:.0%})"
 
 
 def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advice:

@@ -6,7 +6,7 @@ regression per chapter by Newton's method (the Mount Doom tool's fit, shared). T
 of each chapter's attempts is held out to report how well the fitted model predicts; then the
 weights are written to ``value_weights.py`` together with this command.
 
-    .venv/bin/python -m tests.engine.adventure_book.tools.fit_value --games 500 --seed 21
+    .venv/bin/python tests/engine/adventure_book/tools/fit_value.py --games 400 --seed 21
 """
 
 from __future__ import annotations
@@ -14,10 +14,15 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import sys
 import textwrap
 from pathlib import Path
 
-from tests.engine.mount_doom.tools.fit_value import fit, log_loss
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+
+from mount_doom.tools.fit_value import fit, log_loss
 
 from ringbearer_engine import Chance, get_game
 from ringbearer_engine.chance import derive_seed
@@ -113,7 +118,7 @@ def main() -> None:
         notes.append(note)
     if not args.dry_run:
         command = (
-            ".venv/bin/python -m tests.engine.adventure_book.tools.fit_value "
+            ".venv/bin/python tests/engine/adventure_book/tools/fit_value.py "
             f"--games {args.games} --seed {args.seed}"
         )
         summary = "\n".join(textwrap.fill(n, 95) for n in notes)

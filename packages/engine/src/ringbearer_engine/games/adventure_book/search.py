@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ringbearer_engine.actions import Action
-from ringbearer_engine.bots.base import play_out
+from ringbearer_engine.bots.base import Bot, play_out
 from ringbearer_engine.chance import Chance, derive_seed
 from ringbearer_engine.game import Game, GameState
 
@@ -109,7 +109,7 @@ class SearchBot:
     ) -> int:
         """How many of :attr:`futures` futures the heuristic wins after ``action``."""
         wins = 0
-        seats = [self._heuristic] * len(state.players)
+        seats: list[Bot] = [self._heuristic] * len(state.players)
         for k in range(self.futures):
             future = game.determinize(state, seat, Chance.seeded(derive_seed(base, k)))
             game.advance(future, action)
