@@ -31,13 +31,14 @@ def main() -> None:
     parser.add_argument("--chapters", default="3,8")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="the first attempt's index")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     rb.list_games()
     chapters = [int(c) for c in args.chapters.split(",")]
     with args.out.open("a") as out:
-        for index in range(args.games):
+        for index in range(args.first, args.first + args.games):
             for chapter in chapters:
                 seed = derive_seed(args.seed, chapter, args.players, index)
                 for bot in args.bots.split(","):

@@ -26,6 +26,11 @@ HINT_HORIZON = 1
 """Early futures end with the turn they start in: the estimate judges the next turn's start."""
 TO_THE_END = 1000
 """A horizon no attempt reaches: the future is played out."""
+COSTLY_FUTURES = {4: 3}
+"""Chapters whose futures cost several times the others' (chapter 4: the heuristic weighs who
+stands with Frodo and Samwise at every step it considers), and by how much: their hints
+imagine that many times fewer futures, to stay within the same time."""
+FEWEST_FUTURES = 24
 
 
 class BookAdvisor:
@@ -34,13 +39,23 @@ class BookAdvisor:
     name = "advisor"
 
     def __init__(self, game: Game[Any], seed: int = 0, playouts: int = HINT_PLAYOUTS) -> None:
-        self._early = MonteCarloAdvisor(game, playouts=playouts, seed=seed, horizon=HINT_HORIZON)
-        self._late = MonteCarloAdvisor(game, playouts=playouts, seed=seed, horizon=TO_THE_END)
+        self.game = game
+        self.seed = seed
+        self.playouts = playouts
+        self._advisors: dict[tuple[int, bool], MonteCarloAdvisor] = {}
 
     def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
         assert isinstance(state, AdventureBookState)
         late = len(state.plot_deck) <= LATE
-        return (self._late if late else self._early).rank(game, state)
+        playouts = self.playouts // COSTLY_FUTURES.get(state.chapter, 1)
+        key = (max(min(FEWEST_FUTURES, self.playouts), playouts), late)
+        advisor = self._advisors.get(key)
+        if advisor is None:
+            horizon = TO_THE_END if late else HINT_HORIZON
+            advisor = self._advisors[key] = MonteCarloAdvisor(
+                self.game, playouts=key[0], seed=self.seed, horizon=horizon
+            )
+        return advisor.rank(game, state)
 
     def choose(self, game: Game[Any], state: GameState) -> Action:
         return self.rank(game, state)[0].action
