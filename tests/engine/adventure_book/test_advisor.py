@@ -150,3 +150,12 @@ def test_scores_that_barely_vary_do_not_shrink_the_interval() -> None:
     steady = Ranking(GAME.parse_action("end"), 0.6, 100, 60, 0.01)
     low, high = steady.interval
     assert math.isclose(high - low, 0.19, abs_tol=0.01)
+
+
+def test_the_hint_advises_what_the_search_bot_plays() -> None:
+    """The hint's figures come from futures cut short; its choice is the search bot's."""
+    state = GAME.setup(("A", "B"), GAME.convert_options({"chapter": 2}), Chance.seeded(4))
+    for _ in range(12):
+        ranking = hint_advisor(GAME, seed=3, playouts=12).rank(GAME, GAME.clone(state))
+        assert ranking[0].action == SearchBot(3).choose(GAME, GAME.clone(state))
+        GAME.apply(state, ranking[0].action)

@@ -64,7 +64,7 @@ CAMPAIGN_HELP = (
     "extra hand. It is saved after every step."
 )
 
-BOT_LABELS = {"search": "looks ahead", "advisor": "plays the hints"}
+BOT_LABELS = {"search": "looks ahead"}
 """Player-facing names for bots whose engine id would mean little on screen."""
 
 STRONGEST = ("ismc", "heuristic")

@@ -467,15 +467,11 @@ class AdventureBookGame(Game[AdventureBookState]):
         return estimated_win_chance(state)
 
     def bots(self) -> dict[str, BotFactory]:
-        from .advisor import BookAdvisor
         from .bots import HeuristicBot
         from .search import SearchBot
 
-        def advisor(seed: int) -> BookAdvisor:
-            return BookAdvisor(self, seed)
-
-        # "advisor" plays the hints' choices (slow: for trials); "search" is built for studies.
-        return {"heuristic": HeuristicBot, "search": SearchBot, "advisor": advisor}
+        # The app's hints advise what "search" plays (``advisor.py``).
+        return {"heuristic": HeuristicBot, "search": SearchBot}
 
 
 def _hiders() -> frozenset[str]:
