@@ -29,7 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bots", default="advisor,search")
     parser.add_argument("--chapters", default="3,8")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", default="2", help="seat counts, e.g. 1,3,4")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--first", type=int, default=0, help="the first attempt's index")
     parser.add_argument("--seed", type=int, default=1)
@@ -39,17 +39,18 @@ def main() -> None:
     chapters = [int(c) for c in args.chapters.split(",")]
     with args.out.open("a") as out:
         for index in range(args.first, args.first + args.games):
-            for chapter in chapters:
-                seed = derive_seed(args.seed, chapter, args.players, index)
-                for bot in args.bots.split(","):
-                    began = time.process_time()
-                    won, corruption, turns, reason = attempt(bot, args.players, chapter, seed)
-                    seconds = time.process_time() - began
-                    out.write(
-                        f"{bot}\t{chapter}\t{args.players}\t{index}\t{int(won)}\t{corruption}"
-                        f"\t{turns}\t{reason}\t{seconds:.2f}\n"
-                    )
-                    out.flush()
+            for players in (int(p) for p in args.players.split(",")):
+                for chapter in chapters:
+                    seed = derive_seed(args.seed, chapter, players, index)
+                    for bot in args.bots.split(","):
+                        began = time.process_time()
+                        won, corruption, turns, reason = attempt(bot, players, chapter, seed)
+                        seconds = time.process_time() - began
+                        out.write(
+                            f"{bot}\t{chapter}\t{players}\t{index}\t{int(won)}\t{corruption}"
+                            f"\t{turns}\t{reason}\t{seconds:.2f}\n"
+                        )
+                        out.flush()
 
 
 if __name__ == "__main__":

@@ -1,18 +1,20 @@
-"""The search bot: the heuristic's choice, checked one ply ahead on the position estimate.
+"""The search bot: the heuristic's choice, checked one ply ahead and on the last turns.
 
-Fast enough to play a whole chapter attempt in about a second, so that studies can play
+Fast enough to play a whole chapter attempt in well under a second, so that studies can play
 hundreds of them:
 
-* **The heuristic proposes.** Its choice is kept unless the search finds a clearly better one.
-* **One ply on the estimate screens.** Every legal action is tried on a copy, with the same
-  chance for all of them, and the position it leads to is scored by the chapter's estimate
-  (``value.py``): an action that loses the attempt at once scores 0, one that wins it 1.
-  Only the actions that score above the heuristic's choice, and cost no more corruption, go
-  on: corruption is the campaign's budget, and when to spend it stays the heuristic's call.
-* **A few futures cut short decide.** The heuristic's choice and the best of those are each
-  played to the end of the turn (the heuristic on every seat) in the same few futures, re-dealt
-  from what the deciding seat knows, and scored by the estimate. A challenger must beat the
-  heuristic's choice on average by :data:`EDGE` to replace it.
+* **The heuristic proposes.** Its choice is kept unless a check below finds a better one.
+* **One ply screens.** Every legal action is tried on a copy, with the same chance for all of
+  them, and the position it leads to is scored by the chapter's estimate (``value.py``). If the
+  heuristic's choice loses the attempt on the spot, the best action that does not replaces it.
+* **On the last turns, a few futures decide.** With :data:`LATE` Plot cards left or fewer,
+  the (at most :data:`CHALLENGERS`) actions the screen rates above the heuristic's choice, and
+  that cost at most one point of corruption more, are played to the chapter's end by the
+  heuristic in the same :data:`FUTURES` futures (re-dealt from what the deciding seat knows),
+  and so is the heuristic's choice; a challenger that wins more of them replaces it. Earlier
+  the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
+  heuristic play, and a one-ply search on it finds its blind spots rather than better moves
+  (see the design page).
 """
 
 from __future__ import annotations
