@@ -33,7 +33,12 @@ def test_a_margin_too_wide_to_mean_anything_is_not_shown() -> None:
     wide = ranking(A, 0.12, playouts=10, spread=0.4)
     assert wide.margin > 0.2
     assert estimate(wide) == "wins ~12% (rough)"
-    assert estimate(ranking(A, 0.5)) == "wins 50% ±2%"
+    assert estimate(ranking(A, 0.5)) == "wins 50% (45–55%)"
+
+
+def test_a_figure_from_futures_that_all_won_is_not_a_certainty() -> None:
+    """150 futures that all win show a range below 100%, never "±0%"."""
+    assert estimate(Ranking(A, 1.0, 150, 150, 0.0)) == "wins 100% (98–100%)"
 
 
 def test_a_single_choice_gets_no_figure() -> None:

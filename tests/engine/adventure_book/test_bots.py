@@ -16,7 +16,7 @@ GAME = get_game("adventure-book")
 
 
 def test_the_game_offers_a_heuristic_bot() -> None:
-    assert set(GAME.bots()) == {"heuristic"}
+    assert set(GAME.bots()) == {"heuristic", "search"}
     assert isinstance(make_bot(GAME, "heuristic", 3), HeuristicBot)
 
 

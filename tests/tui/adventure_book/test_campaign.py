@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Select, Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, add_chapter, page, remove_chapter
+from ringbearer_engine.games.adventure_book.advisor import BookAdvisor
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, pages
 from ringbearer_tui.app import RingbearerApp, StartContinue, StartNew
 from ringbearer_tui.dialogs.game_over import GameOverDialog
@@ -382,15 +383,15 @@ async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: Ap
         assert any(isinstance(s, GameScreen) for s in app.screen_stack)
 
 
-async def test_a_hint_in_a_chapter_imagines_fewer_games_so_it_comes_in_seconds(
+async def test_a_hint_in_a_chapter_comes_from_the_books_own_advisor(
     quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    asked: list[int] = []
+    asked: list[object] = []
 
     def advice(
         self: ChapterSession, playouts: int = 300, seed: int = 0, advisor: object = None
     ) -> list[rb.Ranking]:
-        asked.append(playouts)
+        asked.append(advisor)
         return []
 
     monkeypatch.setattr(ChapterSession, "advice", advice)
@@ -402,7 +403,8 @@ async def test_a_hint_in_a_chapter_imagines_fewer_games_so_it_comes_in_seconds(
         assert isinstance(app.screen, GameScreen)
         await pilot.press("h")
         await settle(pilot)
-    assert asked == [150]
+    assert len(asked) == 1
+    assert isinstance(asked[0], BookAdvisor)
 
 
 async def test_a_hang_up_mid_chapter_saves_the_campaign_with_the_chapter_in_play(

@@ -23,6 +23,9 @@ BOT_KINDS: dict[str, BotKind] = {
     "heuristic": BotKind("Steady", "plays by rules of thumb; a fair match, instant."),
     "mc": BotKind("Thinker", "plays imagined games out first; strong but slow."),
     "ismc": BotKind("Shrewd", "imagines games and the hidden cards; strongest, ~1 s."),
+    "search": BotKind(
+        "Careful", "plays like Steady, testing late moves on imagined futures; stronger, quick."
+    ),
 }
 """Engine bot id → how the app names and describes it."""
 

@@ -3,7 +3,8 @@ and the figures.
 
 The advisor keeps its usual choice unless another is clearly better, so a choice it does not
 recommend may show a higher figure; the hint then says why. A figure from too few imagined
-games is shown as rough, without a margin that would mean nothing.
+games is shown as rough, without a range that would mean nothing; otherwise it comes with its
+95% range (a Wilson interval, honest at 0% and 100%).
 """
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ def estimate(ranking: rb.Ranking | None) -> str:
         return ""
     if ranking.margin > WIDE_MARGIN:
         return f"wins ~{ranking.win_rate:.0%} (rough)"
-    return f"wins {ranking.win_rate:.0%} ±{ranking.margin:.0%}"
+    # The range, not a ± margin: near 0% or 100% the honest interval is lopsided, and all
+    # futures won still leave room for a loss.
+    low, high = ranking.interval
+    return f"wins {ranking.win_rate:.0%} ({low * 100:.0f}–{high:.0%})"
 
 
 def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advice:

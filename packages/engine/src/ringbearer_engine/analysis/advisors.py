@@ -43,13 +43,25 @@ def _adventure_game_seat(game: Game[Any], seed: int) -> Advisor:
 
 _adventure_game_seat.__qualname__ = "ismc:128"
 
+
+def _adventure_book_hint(game: Game[Any], seed: int) -> Advisor:
+    # The Book's own advisor, as its hint uses it: the search bot's choice, with figures from
+    # futures cut short by the chapter's position estimate.
+    from ..games.adventure_book.advisor import HINT_PLAYOUTS, hint_advisor
+
+    return hint_advisor(game, seed, playouts=HINT_PLAYOUTS)
+
+
+_adventure_book_hint.__qualname__ = "book:120"
+
 DEFAULT_ADVISORS: dict[str, AdvisorFactory] = {
     "mount-doom": monte_carlo(400),
     "adventure-game": _adventure_game_seat,
-    "adventure-book": monte_carlo(150),
+    "adventure-book": _adventure_book_hint,
 }
 """Each game's own advisor, at the strength of its hint in the app (Mount Doom 400 futures,
-the Book 150, the Adventure Game 128 deals of its seat search)."""
+the Adventure Game 128 deals of its seat search, the Book its own advisor at 120 futures cut
+short)."""
 
 FALLBACK: AdvisorFactory = monte_carlo(200)
 """For a game with no entry."""

@@ -9,6 +9,10 @@ from ..actions import Action
 from ..chance import Chance
 from ..game import Bot, Game, GameState
 
+__all__ = ["MAX_STEPS", "Bot", "RandomBot", "play_out"]
+"""``Bot`` is defined with :class:`~ringbearer_engine.game.Game`, which lists bots; it is
+named here too, where it used to live."""
+
 MAX_STEPS = 100_000
 """Any game that runs this long has a rules bug; playing out stops with an error."""
 

@@ -27,6 +27,7 @@ import msgspec
 from ..actions import Action
 from ..chance import Chance, derive_seed
 from ..game import Bot, Game, GameState
+from ..stats import Z95, share_interval
 from .base import RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
@@ -55,14 +56,26 @@ class Ranking(msgspec.Struct, frozen=True):
     spread: float | None = None
 
     @property
-    def margin(self) -> float:
-        """Half-width of a 95% normal interval around ``win_rate``."""
-        if self.playouts == 0:
-            return 1.0
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval around ``win_rate`` over ``playouts`` futures.
+
+        Honest at the edges: 150 futures that all win give about 97.5–100%, not 100% ±0%.
+        ``spread`` only ever widens it (a normal interval on the per-future scores, where
+        that is wider)."""
+        if self.playouts == 0 or math.isnan(self.win_rate):
+            return (0.0, 1.0)
+        low, high = share_interval(self.win_rate, self.playouts)
         if self.spread is not None and self.playouts > 1:
-            return 1.96 * self.spread / math.sqrt(self.playouts)
-        p = self.win_rate
-        return 1.96 * math.sqrt(max(p * (1 - p), 0.25 / self.playouts) / self.playouts)
+            half = Z95 * self.spread / math.sqrt(self.playouts)
+            low = max(0.0, min(low, self.win_rate - half))
+            high = min(1.0, max(high, self.win_rate + half))
+        return (low, high)
+
+    @property
+    def margin(self) -> float:
+        """Half the width of :attr:`interval`."""
+        low, high = self.interval
+        return (high - low) / 2
 
 
 class MonteCarloAdvisor:

@@ -235,8 +235,10 @@ class Plan:
     def position_score(self, where: dict[str, str]) -> float:
         """A whole position's score, for dangers that depend on who stands together."""
         score = 0.0
+        cached = self._terms.get  # this runs for every candidate step: skip the call when known
         for piece, spot in where.items():
-            score += self.term(piece, spot)
+            value = cached((piece, spot))
+            score += self.term(piece, spot) if value is None else value
         for piece in self.page.rules.danger_company:
             place = where.get(piece)
             if place is None:

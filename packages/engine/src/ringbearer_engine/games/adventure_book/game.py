@@ -459,10 +459,19 @@ class AdventureBookGame(Game[AdventureBookState]):
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return {**_CHANCE_FACES, "hidden": _hiders()}
 
+    def evaluate(self, state: AdventureBookState, seat: int) -> float | None:
+        """The fitted per-chapter estimate (``value.py``); the game is cooperative, so every
+        seat shares it."""
+        from .value import estimated_win_chance
+
+        return estimated_win_chance(state)
+
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot
+        from .search import SearchBot
 
-        return {"heuristic": HeuristicBot}
+        # The app's hints advise what "search" plays (``advisor.py``).
+        return {"heuristic": HeuristicBot, "search": SearchBot}
 
 
 def _hiders() -> frozenset[str]:

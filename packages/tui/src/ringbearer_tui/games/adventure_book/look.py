@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_book.advisor import BookAdvisor, hint_advisor
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...session import GameSession
@@ -33,6 +34,10 @@ class BookLook:
     help_text = LEGEND
     hot_seat = True
     """Hands are secret: people at one keyboard pass it over when the decision changes hands."""
+
+    def advisor(self, seed: int) -> BookAdvisor:
+        """Hints search futures cut short by the Book's own position estimate."""
+        return hint_advisor(rb.get_game("adventure-book"), seed)
 
     def board(self, session: GameSession) -> BookBoard:
         from .board import BookBoard  # the UI toolkit only where a board is drawn

@@ -1,0 +1,121 @@
+"""The search bot: the heuristic's choice, checked one ply ahead and on the last turns.
+
+Fast enough to play a whole chapter attempt in well under a second, so that studies can play
+hundreds of them:
+
+* **The heuristic proposes.** Its choice is kept unless a check below finds a better one.
+* **One ply screens.** Every legal action is tried on a copy, with the same chance for all of
+  them, and the position it leads to is scored by the chapter's estimate (``value.py``). If the
+  heuristic's choice loses the attempt on the spot, the best action that does not replaces it.
+* **On the last turns, a few futures decide.** With :data:`LATE` Plot cards left or fewer,
+  the (at most :data:`CHALLENGERS`) actions the screen rates above the heuristic's choice, and
+  that cost at most one point of corruption more, are played to the chapter's end by the
+  heuristic in the same :data:`FUTURES` futures (re-dealt from what the deciding seat knows),
+  and so is the heuristic's choice; a challenger that wins more of them replaces it. Earlier
+  the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
+  heuristic play, and a one-ply search on it finds its blind spots rather than better moves
+  (see the design page).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ringbearer_engine.actions import Action
+from ringbearer_engine.bots.base import play_out
+from ringbearer_engine.chance import Chance, derive_seed
+from ringbearer_engine.game import Bot, Game, GameState
+
+from .bots import HeuristicBot
+from .state import AdventureBookState
+from .value import estimated_win_chance
+
+FUTURES = 4
+"""Futures per finalist, shared by all of them so that their luck falls alike."""
+CHALLENGERS = 2
+"""How many actions the estimate rates above the heuristic's choice go on to the futures."""
+LATE = 2
+"""With this many Plot cards left or fewer, futures are played to the chapter's end: they are
+short then, and the attempt is decided there."""
+SCREEN_EDGE = 0.005
+"""How much better a challenger must score in the screen to be worth any futures."""
+
+
+class SearchBot:
+    """The heuristic, checked one ply ahead on the estimate (see the module text)."""
+
+    name = "search"
+
+    def __init__(
+        self, seed: int = 0, futures: int = FUTURES, challengers: int = CHALLENGERS
+    ) -> None:
+        self.seed = seed
+        self.futures = futures
+        self.challengers = challengers
+        self._heuristic = HeuristicBot(seed)
+        self._decisions = 0
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        assert isinstance(state, AdventureBookState)
+        options = game.actions(state)
+        if len(options) == 1:
+            return options[0]
+        prior = self._heuristic.choose(game, state)
+        seat = game.to_move(state)
+        assert seat is not None
+        late = len(state.plot_deck) <= LATE
+        self._decisions += 1
+        base = derive_seed(self.seed, self._decisions)
+        scored = self._screen(game, state, seat, options, base)
+        _, spent, lost = scored[prior]
+        if lost:
+            # The heuristic's choice loses on the spot: take the best that does not.
+            safe = [a for a in options if not scored[a][2]]
+            return max(safe, key=lambda a: scored[a][0]) if safe else prior
+        if not late:
+            return prior
+        bar = scored[prior][0] + SCREEN_EDGE
+        # Corruption is the campaign's budget, which one attempt's figures do not weigh: a
+        # challenger may spend one point more than the heuristic, to save the attempt.
+        finalists = sorted(
+            (a for a in options if scored[a][0] > bar and scored[a][1] <= spent + 1),
+            key=lambda a: -scored[a][0],
+        )[: self.challengers]
+        if not finalists:
+            return prior
+        wins = {a: self._wins(game, state, seat, a, base) for a in (prior, *finalists)}
+        best = max(finalists, key=lambda a: wins[a])
+        return best if wins[best] > wins[prior] else prior
+
+    def _screen(
+        self,
+        game: Game[Any],
+        state: AdventureBookState,
+        seat: int,
+        options: list[Action],
+        base: int,
+    ) -> dict[Action, tuple[float, int, bool]]:
+        """Each action's (estimate, corruption, lost at once) one ply ahead, all with the
+        same chance."""
+        scored = {}
+        for action in options:
+            trial = game.determinize(state, seat, Chance.seeded(base))
+            game.advance(trial, action)
+            assert isinstance(trial, AdventureBookState)
+            lost = bool(trial.result) and trial.result != "won"
+            scored[action] = (estimated_win_chance(trial), trial.corruption, lost)
+        return scored
+
+    def _wins(
+        self, game: Game[Any], state: AdventureBookState, seat: int, action: Action, base: int
+    ) -> int:
+        """How many of :attr:`futures` futures the heuristic wins after ``action``."""
+        wins = 0
+        seats: list[Bot] = [self._heuristic] * len(state.players)
+        for k in range(self.futures):
+            future = game.determinize(state, seat, Chance.seeded(derive_seed(base, k)))
+            game.advance(future, action)
+            play_out(game, future, seats)
+            assert isinstance(future, AdventureBookState)
+            wins += future.result == "won"
+        return wins

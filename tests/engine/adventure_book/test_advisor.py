@@ -1,0 +1,161 @@
+"""The Book's advisor: the position estimate, the search bot built on it, and the hint."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from ringbearer_engine import Chance, Ranking, get_game, make_bot
+from ringbearer_engine.bots import play_out
+from ringbearer_engine.games.adventure_book import pages
+from ringbearer_engine.games.adventure_book.advisor import hint_advisor
+from ringbearer_engine.games.adventure_book.bots import HeuristicBot
+from ringbearer_engine.games.adventure_book.search import SearchBot
+from ringbearer_engine.games.adventure_book.state import AdventureBookState
+from ringbearer_engine.games.adventure_book.value import FEATURES, estimated_win_chance, features
+from ringbearer_engine.games.adventure_book.value_weights import WEIGHTS
+
+from .helpers import arrange, new, st, to_story
+
+GAME = get_game("adventure-book")
+READY = "complete keep-it-secret courage,insight"
+"""Chapter 1's first Challenge, ready once Gandalf is at Bag End with those two cards."""
+
+
+def ready_to_complete() -> AdventureBookState:
+    match = to_story(new())
+    arrange(
+        match, hands=[["insight", "courage"], []], pieces={"gandalf": "bag-end", "sam": "garden"}
+    )
+    return st(match)
+
+
+def gollum_at_the_cave_entrance() -> AdventureBookState:
+    match = new(chapter=7)
+    arrange(match, pieces={"gollum": "cave-entrance"})
+    return st(match)
+
+
+# -- the estimate ------------------------------------------------------------------------------
+
+
+def test_every_chapter_has_one_fitted_weight_per_feature() -> None:
+    assert set(WEIGHTS) == set(pages())
+    assert all(len(weights) == len(FEATURES) for weights in WEIGHTS.values())
+
+
+def test_a_won_attempt_is_worth_one_and_a_lost_one_nothing() -> None:
+    state = ready_to_complete()
+    state.result = "won"
+    assert estimated_win_chance(state) == 1.0
+    state.result = "plot-deck-empty"
+    assert estimated_win_chance(state) == 0.0
+
+
+def test_the_game_scores_futures_by_the_estimate() -> None:
+    state = ready_to_complete()
+    assert GAME.evaluate(state, 0) == estimated_win_chance(state)
+
+
+def test_completing_a_challenge_raises_the_estimate() -> None:
+    state = ready_to_complete()
+    before = estimated_win_chance(state)
+    GAME.apply(state, GAME.parse_action(READY))
+    assert estimated_win_chance(state) > before
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    chapter=st_.sampled_from(sorted(pages())),
+    seed=st_.integers(0, 2**32),
+    steps=st_.integers(0, 60),
+)
+def test_the_estimate_is_a_chance_anywhere_in_an_attempt(
+    chapter: int, seed: int, steps: int
+) -> None:
+    state = GAME.setup(("A", "B"), GAME.convert_options({"chapter": chapter}), Chance.seeded(seed))
+    assert isinstance(state, AdventureBookState)
+    bot = HeuristicBot()
+    play_out(GAME, state, [bot, bot], max_steps=10_000, until_turn=1 + steps // 10)
+    assert len(features(state)) == len(FEATURES)
+    assert 0.0 <= estimated_win_chance(state) <= 1.0
+
+
+# -- the search bot and the hint -----------------------------------------------------------------
+
+
+def test_the_game_offers_the_search_bot_by_name() -> None:
+    assert isinstance(make_bot(GAME, "search", 3), SearchBot)
+
+
+def test_the_search_bot_completes_a_challenge_it_can_complete_now() -> None:
+    assert str(SearchBot(1).choose(GAME, ready_to_complete())) == READY
+
+
+def test_the_hint_advises_completing_a_challenge_it_can_complete_now() -> None:
+    ranking = hint_advisor(GAME, seed=1, playouts=24).rank(GAME, ready_to_complete())
+    assert str(ranking[0].action) == READY
+
+
+def test_the_search_bot_does_not_walk_into_a_certain_loss() -> None:
+    """Chapter 7: Gollum stepping into Shelob's Lair loses the attempt at once (AB-A67)."""
+    chosen = SearchBot(1).choose(GAME, gollum_at_the_cave_entrance())
+    assert str(chosen) != "move gollum side-passage"
+
+
+def test_the_hint_does_not_advise_a_certain_loss() -> None:
+    state = gollum_at_the_cave_entrance()
+    ranking = hint_advisor(GAME, seed=1, playouts=24).rank(GAME, state)
+    assert str(ranking[0].action) != "move gollum side-passage"
+    losing = next(r for r in ranking if str(r.action) == "move gollum side-passage")
+    assert losing.win_rate == 0.0
+
+
+def test_the_search_bot_only_picks_legal_actions_and_is_deterministic() -> None:
+    def run() -> list[str]:
+        state = GAME.setup(("A", "B"), GAME.convert_options({"chapter": 3}), Chance.seeded(5))
+        bot = SearchBot(2)
+        chosen: list[str] = []
+        while GAME.to_move(state) is not None and len(chosen) < 40:
+            action = bot.choose(GAME, state)
+            assert action in GAME.actions(state)
+            chosen.append(str(action))
+            GAME.apply(state, action)
+        return chosen
+
+    assert run() == run()
+
+
+# -- honest figures ------------------------------------------------------------------------------
+
+
+def test_futures_that_all_win_still_leave_room_for_a_loss() -> None:
+    all_won = Ranking(GAME.parse_action("end"), 1.0, 150, 150, 0.0)
+    low, high = all_won.interval
+    assert high == 1.0
+    assert 0.95 < low < 0.99
+    assert all_won.margin > 0.01
+
+
+def test_futures_that_all_lose_still_leave_room_for_a_win() -> None:
+    low, high = Ranking(GAME.parse_action("end"), 0.0, 150, 0, 0.0).interval
+    assert low == 0.0
+    assert 0.01 < high < 0.05
+
+
+def test_scores_that_barely_vary_do_not_shrink_the_interval() -> None:
+    """Futures scored by the estimate vary little; the interval is still a proportion's."""
+    steady = Ranking(GAME.parse_action("end"), 0.6, 100, 60, 0.01)
+    low, high = steady.interval
+    assert math.isclose(high - low, 0.19, abs_tol=0.01)
+
+
+def test_the_hint_advises_what_the_search_bot_plays() -> None:
+    """The hint's figures come from futures cut short; its choice is the search bot's."""
+    state = GAME.setup(("A", "B"), GAME.convert_options({"chapter": 2}), Chance.seeded(4))
+    for _ in range(12):
+        ranking = hint_advisor(GAME, seed=3, playouts=12).rank(GAME, GAME.clone(state))
+        assert ranking[0].action == SearchBot(3).choose(GAME, GAME.clone(state))
+        GAME.apply(state, ranking[0].action)
