@@ -199,3 +199,15 @@ async def test_the_new_game_dialog_names_bots_in_words(
         text = screen_text(app)
         leaks.check(text, "the seat kinds")
         assert "Bot: Steady" in text
+
+
+def test_every_bot_is_named_and_described_in_a_line_the_new_game_dialog_has_room_for() -> None:
+    """At 80×24 the dialog gives its line on the chosen bot 62 columns: a longer one wraps
+    a word or two onto a line of their own."""
+    from ringbearer_tui.bot_kinds import BOT_KINDS, bot_kind
+
+    for game_id in ("mount-doom", "adventure-game", "adventure-book"):
+        for bot_id in rb.bot_names(rb.get_game(game_id)):
+            kind = bot_kind(bot_id)
+            assert bot_id.partition(":")[0] in BOT_KINDS, f"{bot_id} has no name in the table"
+            assert len(f"{kind.name} bot: {kind.about}") <= 62, kind

@@ -22,12 +22,11 @@ BOT_KINDS: dict[str, BotKind] = {
     "random": BotKind("Beginner", "picks any legal move; easy to beat, instant."),
     "heuristic": BotKind("Steady", "plays by rules of thumb; a fair match, instant."),
     "mc": BotKind("Thinker", "plays imagined games out first; strong but slow."),
-    "ismc": BotKind("Shrewd", "imagines games and the hidden cards; strongest, ~1 s."),
-    "search": BotKind(
-        "Careful", "plays like Steady, testing late moves on imagined futures; stronger, quick."
-    ),
+    "ismc": BotKind("Shrewd", "reckons with the hidden cards; strongest, ~1 s."),
+    "search": BotKind("Careful", "Steady, looking ahead late on; stronger, quick."),
 }
-"""Engine bot id → how the app names and describes it."""
+"""Engine bot id → how the app names and describes it (a line fits the New game dialog's 62
+columns at 80×24: a test checks it)."""
 
 
 def bot_kind(bot_id: str) -> BotKind:
