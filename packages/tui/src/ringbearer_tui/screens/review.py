@@ -64,6 +64,14 @@ def chance(win: float | None, low: float | None = None, high: float | None = Non
     return f"wins {win:.0%} ({low:.0%} to {high:.0%})"
 
 
+def step_button(label: str, name: str) -> Button:
+    """A button that steps once per click, however quick the clicks: a plain button ignores
+    a click during its 0.2 s pressed look, so quick clicks through a game would be lost."""
+    button = Button(label, id=name)
+    button.active_effect_duration = 0
+    return button
+
+
 class ReviewScreen(Screen[None]):
     HELP_TITLE = "the review"
     HELP_TEXT = (
@@ -139,8 +147,8 @@ class ReviewScreen(Screen[None]):
                 yield Static("", id="where")
                 yield Static("", id="verdict")
                 with Horizontal(id="stepper"):
-                    yield Button("← Back", id="back")
-                    yield Button("Forward →", id="forward")
+                    yield step_button("← Back", "back")
+                    yield step_button("Forward →", "forward")
                 yield EstimateChart(id="chart")
                 yield Static("", id="status")
                 yield EventLog(id="log")
