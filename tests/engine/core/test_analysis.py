@@ -34,6 +34,38 @@ def test_the_analysis_is_the_same_on_worker_processes() -> None:
     assert alone == spread
 
 
+def test_the_analysis_is_the_same_on_any_executor() -> None:
+    """The steps are the unit of work: a thread pool and a process pool that unpickles every
+    task give the analysis one process gives."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    match = short_game(12)
+    alone = rb.analyse(match, TINY, futures=4)
+    with ThreadPoolExecutor(2) as threads:
+        assert rb.analyse(match, TINY, futures=4, executor=threads) == alone
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as processes:
+        assert rb.analyse(match, TINY, futures=4, executor=processes) == alone
+
+
+def test_every_default_advisor_can_be_sent_to_another_machine() -> None:
+    """A cluster's workers get the advisor factory with each step, so it must pickle (and
+    come back under the same name)."""
+    import pickle
+
+    from ringbearer_engine.analysis import advisors
+    from ringbearer_engine.games.adventure_book.advisor import HINT_PLAYOUTS
+    from ringbearer_engine.games.adventure_game.bots import ISMC_SAMPLES
+
+    for game_id, factory in DEFAULT_ADVISORS.items():
+        again = pickle.loads(pickle.dumps(factory))
+        assert advisors.advisor_name(again) == advisors.advisor_name(factory), game_id
+        assert hasattr(again(rb.get_game(game_id), 1), "rank")
+    # The hints' strengths, which the review repeats.
+    assert advisors.ISMC_DEALS == 4 * ISMC_SAMPLES
+    assert advisors.BOOK_FUTURES == HINT_PLAYOUTS
+
+
 def test_the_json_form_has_the_documented_fields() -> None:
     analysis = rb.analyse(short_game(), TINY, futures=4)
     document = json.loads(analysis.to_json())

@@ -10,7 +10,7 @@ cooperative game); otherwise it is estimated on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -21,6 +21,9 @@ from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
 from .judge import Estimate, estimate, from_ranking
 from .marks import mark_for, turning_points
 from .records import Analysis, Kind, StepReview
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 JUDGE_FUTURES = 100
 """Imagined futures behind an estimate the advisor does not give (a position before a roll,
@@ -178,11 +181,11 @@ class Analyser:
                 futures=futures,
             )
 
-    def run(self, workers: int = 1) -> Iterator[StepReview]:
+    def run(self, workers: int = 1, executor: Executor | None = None) -> Iterator[StepReview]:
         """Judge the remaining steps in order, yielding each review as it is done (its
         estimate after the step may wait for the next one: see :meth:`analysis`)."""
         todo = self.tasks[len(self.results) :]
-        for result in _judged(todo, self.advisor, workers):
+        for result in _judged(todo, self.advisor, workers, executor):
             self.results.append(result)
             yield result.review
 
@@ -218,9 +221,25 @@ def _pool_judge(task: StepTask) -> StepResult:
     return judge_step(task, _POOL_ADVISOR["advisor"])
 
 
-def _judged(tasks: list[StepTask], advisor: AdvisorFactory, workers: int) -> Iterator[StepResult]:
-    """The results of ``tasks`` in order, on this process or on ``workers`` local ones: the
-    one place that decides where the work runs."""
+def _judged(
+    tasks: list[StepTask],
+    advisor: AdvisorFactory,
+    workers: int,
+    executor: Executor | None = None,
+) -> Iterator[StepResult]:
+    """The results of ``tasks`` in order, on ``executor``, on this process or on ``workers``
+    local ones: the one place that decides where the work runs."""
+    if executor is not None:
+        # Every step is a task of its own; they come back in order, so marks fill in from
+        # the first step on whichever worker finishes first.
+        futures = [executor.submit(judge_step, task, advisor) for task in tasks]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+        return
     if workers <= 1 or len(tasks) < 2:
         for task in tasks:
             yield judge_step(task, advisor)
@@ -232,17 +251,23 @@ def _judged(tasks: list[StepTask], advisor: AdvisorFactory, workers: int) -> Ite
         yield from pool.imap(_pool_judge, tasks)
 
 
+class _Same:
+    """An advisor object used for every step (its seeding is its own); it pickles when the
+    advisor does."""
+
+    def __init__(self, advisor: Advisor) -> None:
+        self.advisor = advisor
+        self.__qualname__ = type(advisor).__name__
+
+    def __call__(self, game: Game[Any], seed: int) -> Advisor:
+        return self.advisor
+
+
 def _factory(advisor: AdvisorFactory | Advisor) -> AdvisorFactory:
-    """A factory as it is; an advisor object used for every step (its seeding is its own)."""
+    """A factory as it is; an advisor object wrapped to serve every step."""
     if not hasattr(advisor, "rank"):
         return advisor
-    ready: Advisor = advisor
-
-    def same(game: Game[Any], seed: int) -> Advisor:
-        return ready
-
-    same.__qualname__ = type(ready).__name__
-    return same
+    return _Same(advisor)
 
 
 def analyse(
@@ -254,6 +279,7 @@ def analyse(
     futures: int = JUDGE_FUTURES,
     first: int = 0,
     workers: int = 1,
+    executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Review every step of ``match``, finished or not.
@@ -263,14 +289,16 @@ def analyse(
     ``seat`` judges every step from that seat's view and only its decisions (by default
     each decision from its own seat's view); ``futures`` is the number of imagined futures
     behind an estimate the advisor does not give; ``first`` skips the log's earlier steps;
-    ``workers`` spreads the steps over local processes. The same match and options always
-    give the same analysis.
+    ``workers`` spreads the steps over local processes, and ``executor`` (any
+    :class:`concurrent.futures.Executor`: a process pool, a Dask client's ``get_executor()``)
+    runs them wherever it runs tasks, the advisor factory being sent with each (the defaults
+    pickle). The same match and options always give the same analysis, whatever runs it.
     """
     analyser = Analyser(match, advisor, seat=seat, seed=seed, futures=futures, first=first)
     total = analyser.total
     if progress:
         progress(0, total)
-    for done, _ in enumerate(analyser.run(workers), start=1):
+    for done, _ in enumerate(analyser.run(workers, executor), start=1):
         if progress:
             progress(done, total)
     return analyser.analysis()
