@@ -77,9 +77,13 @@ async def test_the_load_list_shows_escapes_from_a_file_as_text(paths: AppPaths) 
         cells = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
         assert any(cell.startswith("M\\x1b]0;") for cell in cells), cells
         assert any(cell.startswith("bad\\x1b]0;") for cell in cells), cells
-        assert any("Ann\\x1b]0;" in cell for cell in cells), cells
         assert not any("\x1b" in cell for cell in cells)
+        # Below 100 columns the seats are in the line under the table, for the chosen save.
+        rows = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+        await pilot.press(*["down"] * next(n for n, r in enumerate(rows) if r.startswith("M")))
+        await pilot.pause()
         detail = str(app.screen.query_one("#detail").render())
+        assert "Ann\\x1b]0;" in detail, detail
         assert "\x1b" not in detail
         assert "\x1b" not in screen_text(app)
 
