@@ -43,7 +43,13 @@ def test_textual_is_pinned_exactly() -> None:
 
 
 def test_the_engine_depends_on_msgspec_only() -> None:
-    assert [Requirement(r).name for r in requires("ringbearer-engine") or []] == ["msgspec"]
+    """Only msgspec is required; the cluster extra (``[dask]``) is the one optional one."""
+    found = [Requirement(r) for r in requires("ringbearer-engine") or []]
+    required = [r.name for r in found if r.marker is None]
+    optional = {r.name for r in found if r.marker is not None}
+    assert required == ["msgspec"]
+    assert optional == {"distributed"}
+    assert all(r.marker is None or r.marker.evaluate({"extra": "dask"}) for r in found)
 
 
 @pytest.mark.parametrize("package", ["engine", "tui"])

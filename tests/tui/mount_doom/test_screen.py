@@ -366,3 +366,37 @@ async def test_a_tall_board_spells_out_the_rows_face_up_cards(
             )
             area = game_screen(app).query_one("#board-area").content_region
             assert panel.region.bottom <= area.bottom, "the card texts run off the board"
+
+
+async def test_keys_typed_faster_than_the_screen_plays_are_dropped_once_the_list_changes(
+    quick_settings: AppPaths,
+) -> None:
+    """A choice chosen from the list as it stood before the last step is not played (nor
+    refused with a notice a key): the player pressed it on a list that has gone."""
+    app = RingbearerApp(quick_settings, start(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        menu = screen.query_one(ActionMenu)
+        first = menu.actions[0]
+        screen.play(first)  # the roll: the list is now the dice to keep
+        steps = len(screen.session.match.log)
+        for _ in range(30):
+            menu.post_message(ActionMenu.Chosen(first))  # queued before the list changed
+        await settle(pilot)
+        assert len(screen.session.match.log) == steps
+        assert not list(app._notifications)
+
+
+async def test_the_same_notice_twice_shows_once_while_it_shows(quick_settings: AppPaths) -> None:
+    """A key held down that is refused each time makes one notice, not a pile of them."""
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            app.notify("Nothing to take back.", title="Cannot undo")
+        app.notify("Another thing.", title="Cannot undo")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "Nothing to take back.",
+            "Another thing.",
+        ]

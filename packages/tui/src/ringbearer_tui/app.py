@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -15,6 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 import ringbearer_engine as rb
@@ -104,6 +106,8 @@ class RingbearerApp(App[None]):
         self._control_filter = ControlFilter()
         self._told_problems: set[str] = set()
         self.exit_reason: Literal["quit", "hang-up"] = "quit"
+        self._last_notice: tuple[str, str, str] = ("", "", "")
+        self._last_notice_until = 0.0
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -190,6 +194,26 @@ class RingbearerApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notification, unless the same one is still showing: a key held down (or a
+        flood from a peer) must not stack a toast a key, which also costs the screen time
+        for every toast already there."""
+        now = time.monotonic()
+        notice = (message, title, severity)
+        if notice == self._last_notice and now < self._last_notice_until:
+            return
+        self._last_notice = notice
+        self._last_notice_until = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def hang_up(self) -> None:
         """The terminal went away (SIGHUP) or we were told to stop (SIGTERM): save, exit."""
         self.exit_reason = "hang-up"
@@ -232,6 +256,10 @@ class RingbearerApp(App[None]):
             screen.mount(SizeNotice(self.size))
 
     async def on_event(self, event: events.Event) -> None:
+        if self.exit_reason == "hang-up" and isinstance(event, events.InputEvent | events.Paste):
+            # Saved already: keys still queued from a terminal that has gone would only play
+            # moves nobody sees, and delay the exit past the server's kill.
+            return
         if self.too_small and self._blocked_while_too_small(event):
             return
         await super().on_event(event)

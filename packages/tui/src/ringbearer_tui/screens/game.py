@@ -329,7 +329,10 @@ class GameScreen(Screen[None]):
 
     @on(ActionMenu.Chosen)
     def _chosen(self, event: ActionMenu.Chosen) -> None:
-        if not self.session.bot_to_move:
+        # Keys typed faster than the screen plays them are all read against the list they
+        # were pressed on: once a step has changed the list, the choices still queued from
+        # the old one are dropped, not played or refused one by one.
+        if not self.session.bot_to_move and event.action in self.query_one(ActionMenu).actions:
             self.play(event.action)
 
     def play(self, action: rb.Action) -> None:
