@@ -299,3 +299,41 @@ async def test_leaving_a_table_says_the_seat_stays_yours(served: Served, paths: 
         await pilot.press("y")
         await until(lambda: not isinstance(app.screen, GameScreen | ConfirmDialog), pilot)
         assert table.record.holders[1] == "bo"
+
+
+async def test_a_finished_table_game_can_be_reviewed_and_not_before(
+    served: Served, paths: AppPaths
+) -> None:
+    """While the game goes on the client holds only its seat's views; once it is over the
+    server sends the whole match, and the end offers its Review as at home."""
+    from ringbearer_tui.dialogs.game_over import GameOverDialog
+    from ringbearer_tui.screens.review import ReviewScreen
+
+    table = served.service.open(
+        "ann", "pig", [SeatPlan("Ann"), SeatPlan("Bo")], seed=4, options={"target": 8}
+    )
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app), pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        assert session.reviewable() is None
+        while table.match.outcome is None:
+            options = table.match.actions()
+            table.play(options[len(table.match.log) % len(options)])
+        served.service._after_step(table)  # as after any step: the news goes out
+        await until(lambda: isinstance(app.screen, GameOverDialog), pilot)
+        await until(lambda: bool(app.screen.query(Button)), pilot)  # composed
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert "Review" in labels
+        reviewed = session.reviewable()
+        assert reviewed is not None
+        assert reviewed.log == table.match.log
+        await pilot.pause()  # laid out, so the click lands on the button
+        await pilot.click("#way-review")
+        await until(lambda: isinstance(app.screen, ReviewScreen), pilot)
+        await pilot.press("x", "escape")
+        await until(lambda: isinstance(app.screen, GameOverDialog), pilot)
+        await app.workers.wait_for_complete()

@@ -230,6 +230,7 @@ async def test_the_end_of_a_game_offers_its_review_and_its_ways_on_again_after(
             if isinstance(app.screen, GameOverDialog):
                 break
         assert isinstance(app.screen, GameOverDialog)
+        await pilot.pause()  # laid out, so the click lands on the button
         await pilot.click("#way-review")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)

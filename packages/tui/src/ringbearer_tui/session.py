@@ -73,6 +73,10 @@ class GameSession:
     def over(self) -> bool:
         return self.match.outcome is not None
 
+    def reviewable(self) -> rb.Match | None:
+        """The whole match, for a review; None where this session does not hold it."""
+        return self.match
+
     @property
     def bot_to_move(self) -> bool:
         seat = self.seat

@@ -546,7 +546,7 @@ class GameScreen(Screen[None]):
         ways = [(STAY, "See the board")]
         if self.session.replayable and not self.session.shared:
             ways.append(("again", "Play again"))
-        if not self.session.shared:  # a table's client does not hold the whole match
+        if self.session.reviewable() is not None:  # at a table: once the server sent it
             ways.append(("review", "Review"))
         ways.append(("leave", self.session.after_end))
         self.app.push_screen(GameOverDialog(title, body, ways, default="leave"), self._after_end)
@@ -561,7 +561,9 @@ class GameScreen(Screen[None]):
             return
         if way == "review":
             # Back from the review, the same ways on are offered again.
-            self._end_told = False
-            self.rb_app.review(self.session.match, done=self._game_over)
+            match = self.session.reviewable()
+            if match is not None:
+                self._end_told = False
+                self.rb_app.review(match, done=self._game_over)
             return
         self.dismiss(None)

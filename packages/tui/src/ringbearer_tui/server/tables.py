@@ -39,6 +39,11 @@ MAX_BOT_AFTER = 24 * 3600.0
 """A newcomer's log starts with this many steps, as the local game screen's does."""
 
 
+FINISHED_SAVE_LIMIT = 1024 * 1024
+"""The largest finished match sent to the table for reviews: well inside a server message's
+bound (a finished game's save is a few kilobytes)."""
+
+
 class TableError(ValueError):
     """A table request that cannot be carried out, with the reason."""
 
@@ -79,6 +84,8 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     news: dict[str, float] = field(default_factory=dict)
     """When each account last had news of a table (see :attr:`TableService.last_news`)."""
+    _finished: tuple[int, bytes] | None = field(default=None, repr=False)
+    """The finished match's save and the log length it was made at (see ``update_for``)."""
 
     @property
     def name(self) -> str:
@@ -168,7 +175,19 @@ class Table:
             seats=self.seat_infos(),
             spectators=self.spectators,
             closed=self.record.closed,
+            finished=self._finished_save() if outcome is not None else None,
         )
+
+    def _finished_save(self) -> bytes | None:
+        """The finished match's save, made once, for reviews; None if it is too big to send
+        with an update (see ``FINISHED_SAVE_LIMIT``)."""
+        if self._finished is None or self._finished[0] != len(self.match.log):
+            data = self.match.save()
+            self._finished = (
+                len(self.match.log),
+                data if len(data) <= FINISHED_SAVE_LIMIT else b"",
+            )
+        return self._finished[1] or None
 
     def _summary(self) -> str:
         from ..games import look_for

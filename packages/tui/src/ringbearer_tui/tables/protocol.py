@@ -126,6 +126,9 @@ class Update(msgspec.Struct, tag="update"):
     seats: list[SeatInfo]
     spectators: int
     closed: bool
+    finished: bytes | None = None
+    """Once the match is over, its whole save (nothing is hidden any more), so every seat
+    and spectator can review it; None before then, or when it is over the size sent."""
 
 
 class Refused(msgspec.Struct, tag="refused"):

@@ -50,6 +50,8 @@ class RemoteSession(GameSession):
         """Why the table's connection ended, if it did."""
         self._news: News | None = None
         self._pending: list[LogLine] = []
+        self.finished: rb.Match | None = None
+        """The whole match once it is over, as the server sent it for reviews."""
         self._receive(first)
 
     # -- what the server says -----------------------------------------------------------------
@@ -68,10 +70,26 @@ class RemoteSession(GameSession):
         self.closed = update.closed
         self.mirror.receive(update)
         self.mirror.waiting = self._waiting()
+        if update.finished and self.finished is None:
+            self.finished = self._read_finished(update.finished)
         if self._news is None:
             self._pending.extend(update.lines)
         else:
             self._news(update.lines)
+
+    def _read_finished(self, data: bytes) -> rb.Match | None:
+        # Checked like any save from elsewhere: a match this table could not have played is
+        # not offered for review.
+        try:
+            match = rb.Match.load(data, game=self.mirror.game_id)
+        except rb.RingbearerError:
+            return None
+        return match if match.outcome is not None else None
+
+    def reviewable(self) -> rb.Match | None:
+        """The finished match the server sent; nothing while the game goes on (the table's
+        hidden hands stay with the server)."""
+        return self.finished
 
     def _refused(self, reason: str) -> None:
         self.problem = reason
