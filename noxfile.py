@@ -122,7 +122,10 @@ def tui(session: nox.Session) -> None:
     everything installed."""
     sync(session, "--all-packages", "--group", "tui-test", "--group", "lint")
     session.run("lint-imports", "importlinter-app.toml")
-    session.run("pytest", "tests/tui", "tests/ssh", *session.posargs)
+    # A file's tests stay together on one worker (their fixtures and caches are per module);
+    # the files spread over every core, since most of the time is the apps settling.
+    parallel = ("--numprocesses=auto", "--dist=loadfile")
+    session.run("pytest", *parallel, "tests/tui", "tests/ssh", *session.posargs)
 
 
 @nox.session(python=PYTHON)
