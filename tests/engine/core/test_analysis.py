@@ -90,7 +90,7 @@ def test_the_json_form_has_the_documented_fields() -> None:
 def test_a_figure_from_futures_that_all_won_still_has_a_margin() -> None:
     from ringbearer_engine.analysis.judge import Estimate
 
-    figure = Estimate.of(1.0, 12, 12)
+    figure = Estimate.of(1.0, 12)
     assert figure.high == 1.0
     assert figure.low < 0.8
 

@@ -3,8 +3,9 @@
 A figure is the mean score of imagined futures: a copy of the position re-dealt from what the
 seat knows (:meth:`Game.determinize`), played ahead by the game's own policy and scored as the
 Monte-Carlo advisor scores it (the game's estimate after a short horizon, or the real end).
-Its interval is a Wilson interval on the futures won, so a figure from few futures that all
-won still reads "between 70% and 100%", not "100% ± 0".
+Its interval is the Wilson interval the hints use (:func:`~ringbearer_engine.stats.share_interval`,
+:attr:`Ranking.interval`), so a figure from few futures that all won still reads "between 70%
+and 100%", not "100% ± 0".
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..bots import RandomBot, Ranking, play_out
 from ..bots.montecarlo import DEFAULT_HORIZON
 from ..chance import Chance, derive_seed
 from ..game import Game, GameState
-from ..stats import wilson_interval
+from ..stats import share_interval
 
 
 class Estimate(msgspec.Struct, frozen=True):
@@ -29,8 +30,8 @@ class Estimate(msgspec.Struct, frozen=True):
     futures: int
 
     @classmethod
-    def of(cls, score: float, wins: int, futures: int) -> Estimate:
-        low, high = wilson_interval(max(0, min(wins, futures)), futures)
+    def of(cls, score: float, futures: int) -> Estimate:
+        low, high = share_interval(score, futures)
         return cls(score, low, high, futures)
 
     @classmethod
@@ -43,7 +44,8 @@ def from_ranking(ranking: Ranking) -> Estimate | None:
     """An advisor's figure as an estimate; ``None`` when it has none (an unsearched choice)."""
     if ranking.playouts == 0 or math.isnan(ranking.win_rate):
         return None
-    return Estimate.of(ranking.win_rate, ranking.wins, ranking.playouts)
+    low, high = ranking.interval  # the very range the hint shows for this choice
+    return Estimate(ranking.win_rate, low, high, ranking.playouts)
 
 
 def estimate(
@@ -79,4 +81,4 @@ def estimate(
             score = float(ended is not None and seat in ended.winners)
         scores.append(score)
     mean = sum(scores) / len(scores) if scores else 0.5
-    return Estimate.of(mean, round(sum(scores)), len(scores))
+    return Estimate.of(mean, len(scores))
