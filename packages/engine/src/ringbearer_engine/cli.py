@@ -202,7 +202,7 @@ def _progress(err: TextIO, unit: str) -> Callable[[int, int], None]:
     live = err.isatty()
 
     def show(done: int, total: int) -> None:
-        if not live:
+        if not live or total == 0:
             return
         filled = BAR_WIDTH * done // total
         line = f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}"
@@ -275,29 +275,13 @@ def _cmd_analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     match = _load(args.save)
     seat = None if args.seat is None else args.seat - 1
     analysis = analyse(
-        match, seat=seat, seed=args.seed, workers=args.workers, progress=_bar(err, "steps")
+        match, seat=seat, seed=args.seed, workers=args.workers, progress=_progress(err, "steps")
     )
     if args.json:
         print(msgspec.json.format(analysis.to_json()).decode(), file=out)
     else:
         print(text(analysis), file=out)
     return 0
-
-
-def _bar(err: TextIO, unit: str, width: int = 30) -> Callable[[int, int], None]:
-    """A progress bar on a terminal; nothing when ``err`` is piped or a file."""
-    live = err.isatty()
-
-    def show(done: int, total: int) -> None:
-        if not live or total == 0:
-            return
-        filled = width * done // total
-        bar = "#" * filled + "." * (width - filled)
-        print(f"\r[{bar}] {done}/{total} {unit}", end="", file=err, flush=True)
-        if done == total:
-            print("\r" + " " * (width + 24) + "\r", end="", file=err, flush=True)
-
-    return show
 
 
 def _cmd_check(path: Path, out: TextIO, err: TextIO) -> int:
