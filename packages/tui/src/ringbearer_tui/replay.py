@@ -17,6 +17,13 @@ Told = tuple[int | None, str, list[rb.Event]]
 """One step as the log shows it: who, what was done in words, what happened."""
 
 
+def start_of(match: rb.Match) -> rb.Match:
+    """``match`` as it was before its first step, to be played forward again. The constructor,
+    not ``Match.new``: a loaded match may keep names from before they were checked, and its
+    chance algorithm must be the one it was played with."""
+    return rb.Match(match.game, match.players, match.seed, match.options, chance=match.chance)
+
+
 class Replay:
     """Every position of ``match``, rebuilt from its seed and log on demand."""
 
@@ -27,8 +34,6 @@ class Replay:
         self.positions.append(len(self.log))
         self.told: dict[int, Told] = {}
         """Each action step of the log in words, by its index."""
-        self.labels: dict[int, str] = {}
-        """The words of each step's action, as the player saw it offered."""
         fresh = self._start()
         for index, entry in enumerate(self.log):
             if entry.startswith(SCRIPT_PREFIX):
@@ -36,17 +41,12 @@ class Replay:
                 continue
             seat = fresh.to_move
             action = fresh.parse(entry)
-            label = describe(fresh, action)
-            self.labels[index] = label
-            self.told[index] = (seat, label, fresh.play(action))
+            self.told[index] = (seat, describe(fresh, action), fresh.play(action))
         self._cursor = self._start()
         self._cursor_at = 0
 
     def _start(self) -> rb.Match:
-        match = self.match
-        return rb.Match.new(
-            match.game, match.players, match.seed, match.options, chance=match.chance
-        )
+        return start_of(self.match)
 
     @staticmethod
     def _script(match: rb.Match, entry: str) -> None:

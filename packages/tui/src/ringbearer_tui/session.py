@@ -15,6 +15,7 @@ import msgspec
 import ringbearer_engine as rb
 from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 
+from .replay import start_of
 from .seats import NewGameRequest, Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
 
@@ -205,9 +206,7 @@ class GameSession:
         Replays the log from the seed, so a loaded game's log reads as it did when played.
         """
         match = self.match
-        # The constructor, not Match.new: a loaded match may keep names from before they were
-        # checked, and its chance algorithm must be the one it was played with.
-        fresh = rb.Match(match.game, match.players, match.seed, match.options, chance=match.chance)
+        fresh = start_of(match)
         told: list[tuple[int | None, str, list[rb.Event]]] = []
         start = max(0, len(match.log) - last)
         for index, entry in enumerate(match.log):
