@@ -71,6 +71,8 @@ class Seated:
         self.seat = seat
         self.send = send
         self.lines_sent: int | None = None
+        self.finished_sent = False
+        """Whether the finished match went with an update already (it goes once)."""
 
 
 @dataclass
@@ -84,8 +86,8 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     news: dict[str, float] = field(default_factory=dict)
     """When each account last had news of a table (see :attr:`TableService.last_news`)."""
-    _finished: tuple[int, bytes] | None = field(default=None, repr=False)
-    """The finished match's save and the log length it was made at (see ``update_for``)."""
+    _finished: bytes | None = field(default=None, repr=False)
+    """The finished match's save, made once (see ``update_for``); b"" when too big to send."""
 
     @property
     def name(self) -> str:
@@ -175,19 +177,20 @@ class Table:
             seats=self.seat_infos(),
             spectators=self.spectators,
             closed=self.record.closed,
-            finished=self._finished_save() if outcome is not None else None,
+            finished=self._finished_for(seated) if outcome is not None else None,
         )
 
-    def _finished_save(self) -> bytes | None:
-        """The finished match's save, made once, for reviews; None if it is too big to send
-        with an update (see ``FINISHED_SAVE_LIMIT``)."""
-        if self._finished is None or self._finished[0] != len(self.match.log):
+    def _finished_for(self, seated: Seated) -> bytes | None:
+        """The finished match's save, for ``seated``'s first update after the end only (the
+        match no longer changes, and the client keeps the first copy); None if it is too big
+        to send with an update (see ``FINISHED_SAVE_LIMIT``)."""
+        if seated.finished_sent:
+            return None
+        seated.finished_sent = True
+        if self._finished is None:
             data = self.match.save()
-            self._finished = (
-                len(self.match.log),
-                data if len(data) <= FINISHED_SAVE_LIMIT else b"",
-            )
-        return self._finished[1] or None
+            self._finished = data if len(data) <= FINISHED_SAVE_LIMIT else b""
+        return self._finished or None
 
     def _summary(self) -> str:
         from ..games import look_for
