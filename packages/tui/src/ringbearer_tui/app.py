@@ -27,7 +27,7 @@ from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
 from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file, table_access
-from .games.adventure_book.saves import CampaignRecord, CampaignStore, is_campaign
+from .games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, CampaignStore, is_campaign
 from .host import Host
 from .paths import AppPaths
 from .screens.game import GameScreen
@@ -43,9 +43,6 @@ from .tables import flow as table_flow
 from .terminal_watch import terminal_gone
 from .visible import ControlFilter, visible
 from .widgets.size_notice import SizeNotice, too_small
-
-CAMPAIGN_GAME = "adventure-book"
-"""The game played as a campaign: New game starts a campaign, not a lone match."""
 
 
 def default_campaign_name(request: NewGameRequest) -> str:
