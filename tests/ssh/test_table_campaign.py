@@ -10,12 +10,13 @@ import pytest
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import campaign_after
+from ringbearer_engine.games.adventure_book.state import AdventureBookOptions, AdventureBookState
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import resolve_paths
 from ringbearer_tui.seats import Seat
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.tables import Seated, Table, TableError, TableService
-from ringbearer_tui.tables.protocol import SeatPlan, Update
+from ringbearer_tui.tables.protocol import Update
 
 SEED = 5
 """Played by two heuristic bots, this campaign's first chapter is won in about a hundred
@@ -67,6 +68,16 @@ def play_the_chapter(tables: TableService, table: Table) -> rb.Match:
         seated = next(s for s in table.present if s.seat == mover)
         tables.act(table, seated, str(bot_choice(table)), len(match.log))
     return match
+
+
+def chapter_of(table: Table) -> int:
+    options = table.match.options
+    assert isinstance(options, AdventureBookOptions)
+    return options.chapter
+
+
+def between(table: Table) -> bool:
+    return table.between
 
 
 def bot_choice(table: Table) -> rb.Action:
@@ -121,14 +132,18 @@ def test_a_chapter_won_is_recorded_and_the_campaign_moves_on_by_the_rules(
     _, ann_news = seat(tables, table, "ann")
     seat(tables, table, "bo")
     match = play_the_chapter(tables, table)
-    assert match.state.result == "won"
+    state = match.state
+    assert isinstance(state, AdventureBookState)
+    assert state.result == "won"
     campaign = table.campaign
     assert campaign is not None
     assert campaign.state == campaign_after(match)  # the rules local play uses
     (attempt,) = campaign.history
     assert (attempt.chapter, attempt.result) == (1, "won")
-    assert table.between and not table.record.closed
-    assert ann_news[-1].campaign is not None and ann_news[-1].campaign.between
+    assert table.between
+    assert not table.record.closed
+    assert ann_news[-1].campaign is not None
+    assert ann_news[-1].campaign.between
     for account in ("ann", "bo"):
         saved = accounts.campaigns(account).read(accounts.campaigns(account).entries()[0].path)
         assert saved.state.chapters_won == (1,)
@@ -156,13 +171,16 @@ def test_the_next_chapter_starts_when_every_seated_player_is_ready(
     play_the_chapter(tables, table)
     tables.ready(table, ann)
     assert table.between
-    assert bo_news[-1].campaign is not None and bo_news[-1].campaign.ready == [True, False]
+    assert bo_news[-1].campaign is not None
+    assert bo_news[-1].campaign.ready == [True, False]
     tables.ready(table, bo)
-    assert not table.between
-    assert table.match.options.chapter == 2
+    assert not between(table)
+    assert chapter_of(table) == 2
     assert table.match.outcome is None
     news = bo_news[-1].campaign
-    assert news is not None and not news.between and news.attempt == 1
+    assert news is not None
+    assert not news.between
+    assert news.attempt == 1
 
 
 def test_the_owner_may_start_the_next_chapter_without_waiting(
@@ -176,7 +194,7 @@ def test_the_owner_may_start_the_next_chapter_without_waiting(
     with pytest.raises(TableError, match="only the table's owner"):
         tables.start_chapter(table, bo)
     tables.start_chapter(table, ann)
-    assert table.match.options.chapter == 2
+    assert chapter_of(table) == 2
 
 
 def test_ready_is_refused_during_a_chapter_and_to_spectators(
@@ -205,7 +223,7 @@ def test_a_player_who_leaves_between_chapters_keeps_the_seat(
     tables.leave(table, bo)
     assert table.record.holders == ["ann", "bo"]
     assert table.entry("bo").mine
-    again, sent = seat(tables, table, "bo")
+    again, _sent = seat(tables, table, "bo")
     assert again.seat == 1
 
 
@@ -225,7 +243,8 @@ async def test_a_campaign_table_survives_a_restart_between_chapters(
     restored = again.tables[table.name]
     assert restored.between
     assert restored.record.ready == [True, False]
-    assert restored.campaign is not None and len(restored.campaign.history) == 1
+    assert restored.campaign is not None
+    assert len(restored.campaign.history) == 1
 
 
 async def test_a_campaign_table_survives_a_restart_within_a_chapter(
@@ -247,9 +266,10 @@ async def test_a_campaign_table_survives_a_restart_within_a_chapter(
     again = service(tmp_path, accounts)
     assert again.restore() == []
     restored = again.tables[table.name]
-    assert restored.match.options.chapter == 2
+    assert chapter_of(restored) == 2
     assert len(restored.match.log) == len(table.match.log)
-    assert restored.campaign is not None and restored.campaign.state.chapters_won == (1,)
+    assert restored.campaign is not None
+    assert restored.campaign.state.chapters_won == (1,)
 
 
 async def test_a_chapter_ended_just_before_a_stop_is_recorded_on_restart(
@@ -302,8 +322,9 @@ def test_a_continued_campaign_goes_on_where_it_stands(tmp_path: Path, accounts: 
     record = store.read(store.entries()[0].path)
 
     second = open_campaign(tables, record)
-    assert second.match.options.chapter == 2
-    assert second.campaign is not None and second.campaign.id == record.id
+    assert chapter_of(second) == 2
+    assert second.campaign is not None
+    assert second.campaign.id == record.id
 
 
 def test_a_campaign_table_is_not_closed_for_being_left_alone(

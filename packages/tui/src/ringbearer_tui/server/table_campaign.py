@@ -44,7 +44,9 @@ def read_campaign(data: bytes) -> CampaignRecord:
     except Exception as error:  # hostile bytes may fail outside the save's own checks
         raise CampaignTableError(f"the campaign cannot be read ({type(error).__name__})") from None
     if record.state.finished:
-        raise CampaignTableError(f"the campaign {record.name!r} is over: it was {record.state.status}")
+        raise CampaignTableError(
+            f"the campaign {record.name!r} is over: it was {record.state.status}"
+        )
     return record
 
 

@@ -22,11 +22,11 @@ import msgspec
 import ringbearer_engine as rb
 
 from ..atomic import write_atomic
+from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..paths import resolve_paths
 from ..seats import Seat
 from ..session import GameSession
 from ..storage import SaveStore
-from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..tables.protocol import CampaignNews, LogLine, SeatInfo, SeatPlan, TableEntry, Update
 from . import table_campaign
 from .accounts import Account
@@ -406,9 +406,7 @@ class TableService:
             bot_after=bot_after,
             last_active=time.time(),
         )
-        table = Table(
-            table_record, session, self.root / name, self.database, news=self.last_news
-        )
+        table = Table(table_record, session, self.root / name, self.database, news=self.last_news)
         if record is not None:
             table.campaign = record
             table_record.ready = [False] * len(seats)
@@ -481,10 +479,13 @@ class TableService:
                     record.ready = [False] * len(record.holders)
             table.lines = table.retold()
             self.tables[name] = table
-            if table.campaign is not None and match.outcome is not None:
-                if not table_campaign.is_folded(table.campaign, match):
-                    # Stopped between a chapter's last step and its folding in.
-                    self._chapter_over(table)
+            unfolded = (
+                table.campaign is not None
+                and match.outcome is not None
+                and not table_campaign.is_folded(table.campaign, match)
+            )
+            if unfolded:  # stopped between a chapter's last step and its folding in
+                self._chapter_over(table)
             self._schedule_bot(table)
         return problems
 

@@ -18,10 +18,12 @@ from .protocol import (
     Opened,
     OpenTable,
     ProtocolError,
+    Ready,
     Refused,
     SeatBot,
     SeatPlan,
     ServerMessage,
+    StartChapter,
     TableEntry,
     Tables,
     Update,
@@ -84,8 +86,13 @@ class TableConnection:
         seed: int | None = None,
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
+        campaign: bytes | None = None,
     ) -> str:
-        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after, options or {}))
+        self._send(
+            OpenTable(
+                self._token, game, seats, spectators, seed, bot_after, options or {}, campaign
+            )
+        )
         answer = await self._receive()
         if not isinstance(answer, Opened):
             raise TableRefusedError("the server answered something else")
@@ -139,6 +146,12 @@ class TableConnection:
 
     def seat_bot(self, seat: int) -> None:
         self._send(SeatBot(seat))
+
+    def ready(self) -> None:
+        self._send(Ready())
+
+    def start_chapter(self) -> None:
+        self._send(StartChapter())
 
     def close_table(self) -> None:
         self._send(CloseTable())

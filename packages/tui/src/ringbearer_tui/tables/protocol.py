@@ -85,9 +85,7 @@ class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
     token: str
 
 
-ClientMessage = (
-    Hello | Act | SeatBot | CloseTable | OpenTable | ListTables | Ready | StartChapter
-)
+ClientMessage = Hello | Act | SeatBot | CloseTable | OpenTable | ListTables | Ready | StartChapter
 
 
 class LogLine(msgspec.Struct, frozen=True):
