@@ -257,13 +257,16 @@ class TableCampaignScreen(Screen[None]):
                 "The owner closed the table. The campaign is in every player's saves, as "
                 "it stood after the last chapter: continue it from Load, or at a new table."
             )
-        chapter = f"Chapter {campaign.chapter}, {chapter_title(campaign.chapter)}"
+        again = any(a.chapter == campaign.chapter for a in record.history)
+        chapter = f"Next: chapter {campaign.chapter}, {chapter_title(campaign.chapter)}" + (
+            ", again." if again else "."
+        )
         if not self.between:
-            return f"{chapter}: sitting down…"
+            return f"{chapter} Sitting down…"
         if self.welcome.seat is None:
-            return f"{chapter} starts when the players are ready."
-        words = f"{chapter} starts when every player is ready: press r"
-        return words + (", or s to start it now." if self.owner else ".")
+            return f"{chapter}\nIt starts when the players are ready."
+        start = " (or s to start it now)" if self.owner else ""
+        return f"{chapter}\nIt starts when every player is ready: press r{start}."
 
     def _focus_ready(self) -> None:
         for button in self.query("#campaign-ready").results(Button):
