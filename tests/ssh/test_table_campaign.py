@@ -334,3 +334,24 @@ def test_a_campaign_table_is_not_closed_for_being_left_alone(
     table = open_campaign(tables)
     assert tables.expire(now=table.record.last_active + 365 * 24 * 3600) == []
     assert table.name in tables.tables
+
+
+def test_a_campaign_already_at_a_table_is_not_opened_at_a_second(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = service(tmp_path, accounts)
+    record = new_campaign()
+    first = open_campaign(tables, record)
+    with pytest.raises(TableError, match=f"being played at table {first.name}"):
+        open_campaign(tables, record)
+    assert list(tables.tables) == [first.name]
+
+
+def test_the_list_names_the_campaign_only_to_its_players(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = service(tmp_path, accounts)
+    record = new_campaign()
+    table = open_campaign(tables, record)
+    assert table.entry("ann").campaign_id == record.id
+    assert table.entry("cy").campaign_id == ""

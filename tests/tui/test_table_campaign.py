@@ -222,3 +222,27 @@ async def test_a_spectator_has_no_ready_key(
         assert table.record.ready == [False, False]
     ann.close()
     bo.close()
+
+
+async def test_a_campaign_at_an_open_table_is_offered_as_that_table(
+    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = served.campaign_table()
+    bo = await served.connection("bo")
+    await bo.sit(table.name)  # Bo takes the second seat: the campaign is in his saves
+    bo.close()
+    campaign = table.campaign
+    assert campaign is not None
+    CampaignStore(paths.campaigns).write(campaign)
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_a_table(app, pilot, "continue-campaign")
+        await until(
+            lambda: isinstance(app.screen, ChoiceDialog) and app.screen.answers[0][0] != "game"
+        )
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [ident for ident, _ in dialog.answers] == [f"table:{table.name}"]
+        await pilot.press("enter")
+        await until(lambda: on_chapter(app, 1))
+    assert len(served.service.tables) == 1

@@ -103,9 +103,9 @@ class Table:
         """A campaign table between two chapters: the last is over, the next waits."""
         return (
             self.campaign is not None
-            and self.match.outcome is not None
-            and not self.campaign.state.finished
+            and self.match.outcome is not None  # first: the cheap test, false in a chapter
             and not self.record.closed
+            and not self.campaign.state.finished
         )
 
     def everyone_ready(self) -> bool:
@@ -174,6 +174,7 @@ class Table:
         return infos
 
     def entry(self, account: str) -> TableEntry:
+        mine = self.seat_of(account) is not None
         return TableEntry(
             name=self.name,
             game=self.match.game_id,
@@ -182,8 +183,9 @@ class Table:
             open_seats=len(self.open_seats()),
             spectators=self.spectators,
             watchable=self.record.spectators,
-            mine=self.seat_of(account) is not None,
+            mine=mine,
             campaign="" if self.campaign is None else progress(self.campaign),
+            campaign_id=self.campaign.id if self.campaign is not None and mine else "",
         )
 
     # -- what a connection is shown ----------------------------------------------------------
@@ -383,6 +385,7 @@ class TableService:
             except (table_campaign.CampaignTableError, rb.RingbearerError) as error:
                 raise TableError(str(error)) from None
             seats = session.seats
+            self._check_not_played(record)
         else:
             seats = self._seats_of(game, plans)
         people = [n for n, seat in enumerate(seats) if not seat.is_bot]
@@ -416,6 +419,14 @@ class TableService:
         self.tables[name] = table
         self._schedule_bot(table)
         return table
+
+    def _check_not_played(self, record: CampaignRecord) -> None:
+        """One campaign, one table: two would each write the players' one campaign save."""
+        for table in self.tables.values():
+            if table.campaign is not None and table.campaign.id == record.id:
+                raise TableError(
+                    f"this campaign is being played at table {table.name}: join it there"
+                )
 
     @staticmethod
     def _seats_of(game: rb.Game[Any], plans: list[SeatPlan]) -> list[Seat]:
@@ -686,7 +697,10 @@ class TableService:
     def _next_chapter(self, table: Table) -> None:
         campaign = table.campaign
         assert campaign is not None
-        match = table_campaign.next_match(campaign, list(table.session.seats))
+        try:
+            match = table_campaign.next_match(campaign, list(table.session.seats))
+        except rb.RingbearerError as error:
+            raise TableError(f"the next chapter cannot start: {error}") from None
         table.session = GameSession(match, None)
         table.lines = []
         table.reset_sent()

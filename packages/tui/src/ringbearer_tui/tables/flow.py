@@ -84,7 +84,7 @@ async def browse(app: App[Any]) -> None:
 
 
 WHAT_TO_PLAY = [
-    ("game", "A game (of the Book: one chapter)"),
+    ("game", "One game (of the Book: one chapter, from the start you choose)"),
     ("new-campaign", "A new campaign of the Book, chapter after chapter"),
     ("continue-campaign", "Continue a campaign of the Book"),
 ]
@@ -180,6 +180,8 @@ async def choose_campaign(app: App[Any]) -> CampaignRecord | str | None:
             tables = [t for t in await connection.list_tables() if t.campaign and t.mine]
         finally:
             connection.close()
+    at_tables = {table.campaign_id for table in tables}
+    saves = [entry for entry in saves if entry.path.stem not in at_tables]
     answers = [
         (f"table:{table.name}", visible(f"Table {table.name} (open): {table.campaign}"))
         for table in tables

@@ -186,6 +186,9 @@ class TableEntry(msgspec.Struct, frozen=True):
     """The asking account holds a seat there."""
     campaign: str = ""
     """At a campaign table, its progress ("chapter 2, corruption 3/15"); else ""."""
+    campaign_id: str = ""
+    """At a campaign table where the asking account holds a seat, the campaign's id (its
+    save's name), so that the app offers the table rather than a second copy of it."""
 
 
 class Tables(msgspec.Struct, tag="tables"):
