@@ -48,8 +48,10 @@ def play_chapter_for_the_players(server: GameServer, name: str) -> None:
     table = tables.tables[name]
     match = table.match
     while match.outcome is None:
-        mover = next(seated for seated in table.present if seated.seat == match.to_move)
-        bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, match.to_move))
+        seat = match.to_move
+        assert seat is not None
+        mover = next(seated for seated in table.present if seated.seat == seat)
+        bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, seat))
         choice = bot.choose(match.game, match.game.clone(match.state))
         tables.act(table, mover, str(choice), len(match.log))
 

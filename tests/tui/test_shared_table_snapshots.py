@@ -85,6 +85,7 @@ def test_a_campaign_table_between_chapters(
         match = table.match
         while match.outcome is None:  # chapter 1, won by the heuristic's choices
             seat = match.to_move
+            assert seat is not None
             mover = next(seated for seated in table.present if seated.seat == seat)
             bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, seat))
             service.act(

@@ -85,8 +85,10 @@ def win_the_chapter(served: Served, table: Table) -> None:
     """Play the chapter to its end with the heuristic's choices, for both seats."""
     match = table.match
     while match.outcome is None:
-        mover = next(seated for seated in table.present if seated.seat == match.to_move)
-        bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, match.to_move))
+        seat = match.to_move
+        assert seat is not None
+        mover = next(seated for seated in table.present if seated.seat == seat)
+        bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, seat))
         choice = bot.choose(match.game, match.game.clone(match.state))
         served.service.act(table, mover, str(choice), len(match.log))
 
