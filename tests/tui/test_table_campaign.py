@@ -248,3 +248,27 @@ async def test_a_campaign_at_an_open_table_is_offered_as_that_table(
         await pilot.press("enter")
         await until(lambda: on_chapter(app, 1))
     assert len(served.service.tables) == 1
+
+
+async def test_a_chapter_started_while_a_player_reads_the_last_ones_end_waits_for_them(
+    served: Served, paths: AppPaths
+) -> None:
+    table = served.campaign_table()
+    ann = await served.connection("ann")
+    await ann.sit(table.name)
+    ann.listen(lambda update: None, lambda reason: None)
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: on_chapter(app, 1))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        win_the_chapter(served, table)
+        await until(lambda: app.screen.query("#way-leave"))
+        ann.start_chapter()  # the owner does not wait
+        session = game.session
+        assert isinstance(session, RemoteSession)
+        await until(lambda: session.moved_on)
+        assert session.over  # Bo's board still shows the chapter he just played
+        await pilot.press("enter")  # To the campaign: straight into the next chapter
+        await until(lambda: on_chapter(app, 2))
+    ann.close()

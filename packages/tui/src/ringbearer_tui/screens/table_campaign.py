@@ -231,7 +231,7 @@ class TableCampaignScreen(Screen[None]):
         self.query_one("#campaign-next", Static).update(self._next_words(record))
         seats_part = self.query_one("#campaign-seats", Static)
         seats_part.update(ready_lines(update, news, self.welcome.seat))
-        seats_part.display = not campaign.finished
+        seats_part.display = not campaign.finished and not update.closed
         self.query_one("#campaign-chapters", Static).update(chapter_lines(record, campaign))
         self.query_one("#campaign-corruption", Static).update(
             corruption_line(campaign.corruption, campaign.fired_eyes)
