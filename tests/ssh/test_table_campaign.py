@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.adventure_book import campaign_after
+from ringbearer_engine.games.adventure_book import Campaign, campaign_after
 from ringbearer_engine.games.adventure_book.state import AdventureBookOptions, AdventureBookState
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import resolve_paths
 from ringbearer_tui.seats import Seat
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.tables import Seated, Table, TableError, TableService
-from ringbearer_tui.tables.protocol import Update
+from ringbearer_tui.tables.protocol import SeatPlan, Update
 
 SEED = 5
 """Played by two heuristic bots, this campaign's first chapter is won in about a hundred
@@ -355,3 +355,33 @@ def test_the_list_names_the_campaign_only_to_its_players(
     table = open_campaign(tables, record)
     assert table.entry("ann").campaign_id == record.id
     assert table.entry("cy").campaign_id == ""
+
+
+def test_the_table_closes_when_the_campaign_ends_and_every_save_says_how(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = service(tmp_path, accounts)
+    record = new_campaign()
+    # One step from the end of the track: this seed's chapter ends with the marker there.
+    record.campaign = Campaign(corruption=14).to_bytes()
+    table = open_campaign(tables, record)
+    seat(tables, table, "ann")
+    _, bo_news = seat(tables, table, "bo")
+    play_the_chapter(tables, table)
+    assert table.record.closed
+    assert table.name not in tables.tables
+    assert bo_news[-1].closed
+    for account in ("ann", "bo"):
+        store = accounts.campaigns(account)
+        (entry,) = store.entries()
+        assert store.read(entry.path).state.status == "lost"
+
+
+def test_ready_at_a_table_of_one_match_is_refused(tmp_path: Path, accounts: Accounts) -> None:
+    tables = service(tmp_path, accounts)
+    table = tables.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=1)
+    ann, _ = seat(tables, table, "ann")
+    with pytest.raises(TableError, match="plays one match, not a campaign"):
+        tables.ready(table, ann)
+    with pytest.raises(TableError, match="plays one match, not a campaign"):
+        tables.start_chapter(table, ann)
