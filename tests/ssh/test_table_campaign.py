@@ -4,6 +4,7 @@ chapters, survives a restart, and leaves every player's campaign save intact whe
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from ringbearer_engine.games.adventure_book.state import AdventureBookOptions, A
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import resolve_paths
 from ringbearer_tui.seats import Seat
+from ringbearer_tui.server import table_campaign
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.tables import Seated, Table, TableError, TableService
 from ringbearer_tui.tables.protocol import SeatPlan, Update
@@ -385,3 +387,45 @@ def test_ready_at_a_table_of_one_match_is_refused(tmp_path: Path, accounts: Acco
         tables.ready(table, ann)
     with pytest.raises(TableError, match="plays one match, not a campaign"):
         tables.start_chapter(table, ann)
+
+
+async def test_a_bot_takes_an_absent_seat_only_once_the_next_chapter_is_played(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = TableService(tmp_path / "server", accounts.find, bot_delay=10.0)
+    table = tables.open(
+        "ann", "adventure-book", [], campaign=encode(new_campaign()), bot_after=0.05
+    )
+    ann, _ = seat(tables, table, "ann")
+    bo, _ = seat(tables, table, "bo")
+    play_the_chapter(tables, table)
+    tables.leave(table, bo)
+    await asyncio.sleep(0.2)
+    assert table.record.holders == ["ann", "bo"]  # between chapters the seat stays his
+    tables.start_chapter(table, ann)
+    await asyncio.sleep(0.2)
+    assert table.session.seats[1].is_bot
+    await tables.close_all()
+
+
+async def test_a_campaign_that_ended_before_its_table_closed_is_closed_on_restart(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = service(tmp_path, accounts)
+    record = new_campaign()
+    record.campaign = Campaign(corruption=14).to_bytes()
+    table = open_campaign(tables, record)
+    seat(tables, table, "ann")
+    seat(tables, table, "bo")
+    # As if the server stopped after the campaign's last chapter was folded in, before the
+    # table was closed.
+    while table.match.outcome is None:
+        table.play(bot_choice(table))
+    assert table.campaign is not None
+    table_campaign.fold(table.campaign, table.match)
+    table.save()
+    await tables.close_all()
+
+    again = service(tmp_path, accounts)
+    assert again.restore() == []
+    assert table.name not in again.tables

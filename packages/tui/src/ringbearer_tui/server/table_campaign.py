@@ -33,8 +33,9 @@ class CampaignTableError(ValueError):
     """A campaign that a table cannot play, with the reason."""
 
 
-def read_campaign(data: bytes) -> CampaignRecord:
-    """A campaign save sent to open a table, checked as any save from elsewhere is."""
+def read_campaign(data: bytes, *, playable: bool = True) -> CampaignRecord:
+    """A campaign save sent to open a table, checked as any save from elsewhere is; with
+    ``playable``, one that is over is refused too."""
     if not isinstance(data, bytes):
         raise CampaignTableError("a campaign is sent as a campaign save's bytes")
     try:
@@ -43,7 +44,7 @@ def read_campaign(data: bytes) -> CampaignRecord:
         raise CampaignTableError(f"the campaign cannot be played: {error}") from None
     except Exception as error:  # hostile bytes may fail outside the save's own checks
         raise CampaignTableError(f"the campaign cannot be read ({type(error).__name__})") from None
-    if record.state.finished:
+    if playable and record.state.finished:
         raise CampaignTableError(
             f"the campaign {record.name!r} is over: it was {record.state.status}"
         )

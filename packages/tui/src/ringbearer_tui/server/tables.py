@@ -482,7 +482,9 @@ class TableService:
             )
             if record.campaign is not None:
                 try:
-                    table.campaign = table_campaign.read_campaign(record.campaign)
+                    table.campaign = table_campaign.read_campaign(
+                        record.campaign, playable=False
+                    )
                 except table_campaign.CampaignTableError as error:
                     problems.append(f"{name}: {error}")
                     continue
@@ -497,6 +499,8 @@ class TableService:
             )
             if unfolded:  # stopped between a chapter's last step and its folding in
                 self._chapter_over(table)
+            elif table.campaign is not None and table.campaign.state.finished:
+                self._finish(table)  # stopped between the campaign's end and the closing
             self._schedule_bot(table)
         return problems
 
@@ -571,6 +575,8 @@ class TableService:
         """The table was opened to let a bot play for a person away this long."""
         if table.record.closed or table.connected(seat) or table.session.seats[seat].is_bot:
             return
+        if table.between:
+            return  # no chapter to play: the seat stays its player's (see _next_chapter)
         self._give_to_bot(table, seat)
 
     # -- acting ---------------------------------------------------------------------------------
@@ -709,6 +715,13 @@ class TableService:
         self._save(table)
         table.push()
         self._schedule_bot(table)
+        if table.record.bot_after > 0:
+            # The table lets a bot play for whoever is away: their time starts with the
+            # chapter, not before it.
+            loop = asyncio.get_running_loop()
+            for seat, holder in enumerate(table.record.holders):
+                if holder and not table.connected(seat):
+                    loop.call_later(table.record.bot_after, self._bot_for_absent, table, seat)
 
     def _finish(self, table: Table) -> None:
         """Close the table: every player gets the match in their saves; the table is done."""
