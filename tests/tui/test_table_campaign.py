@@ -272,3 +272,29 @@ async def test_a_chapter_started_while_a_player_reads_the_last_ones_end_waits_fo
         await pilot.press("enter")  # To the campaign: straight into the next chapter
         await until(lambda: on_chapter(app, 2))
     ann.close()
+
+
+async def test_the_campaign_screen_says_when_the_servers_tables_go_away(
+    served: Served, paths: AppPaths
+) -> None:
+    table = served.campaign_table()
+    ann = await served.connection("ann")
+    await ann.sit(table.name)
+    ann.listen(lambda update: None, lambda reason: None)
+    bo = await served.connection("bo")
+    await bo.sit(table.name)
+    bo.listen(lambda update: None, lambda reason: None)
+    win_the_chapter(served, table)
+    bo.close()
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: isinstance(app.screen, TableCampaignScreen) and app.screen.between)
+        screen = app.screen
+        assert isinstance(screen, TableCampaignScreen)
+        await served.socket.close()  # as when the server stops
+        await until(lambda: bool(screen.gone))
+        assert "join it again" in screen.gone
+        assert not screen.between
+        await pilot.press("r")  # nothing to be ready at: no error
+        await pilot.pause()
+    ann.close()

@@ -24,7 +24,7 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..games.adventure_book.panels import corruption_line
 from ..games.adventure_book.saves import CampaignRecord, chapter_title, decode
-from ..tables.client import TableConnection, TableRefusedError
+from ..tables.client import TableConnection, TableRefusedError, connection_ended
 from ..tables.protocol import CampaignNews, Update, Welcome
 from ..tables.remote import RemoteSession
 from ..visible import visible
@@ -190,7 +190,9 @@ class TableCampaignScreen(Screen[None]):
 
     def _table_refused(self, reason: str) -> None:
         self.notify(visible(reason), title="Table", severity="warning")
-        if "closed" in reason and self.connection is not None:
+        if connection_ended(reason) and self.connection is not None:
+            self.connection.close()
+            self.connection = None
             self.gone = "The table's connection ended: leave (esc) and join it again."
             self.refresh_campaign()
 

@@ -482,9 +482,7 @@ class TableService:
             )
             if record.campaign is not None:
                 try:
-                    table.campaign = table_campaign.read_campaign(
-                        record.campaign, playable=False
-                    )
+                    table.campaign = table_campaign.read_campaign(record.campaign, playable=False)
                 except table_campaign.CampaignTableError as error:
                     problems.append(f"{name}: {error}")
                     continue

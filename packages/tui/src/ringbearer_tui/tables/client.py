@@ -34,6 +34,14 @@ from .protocol import (
 )
 
 CONNECT_TIMEOUT = 10.0
+SERVER_HUNG_UP = "the server closed the table's connection"
+CONNECTION_FAILED = "the table's connection failed"
+
+
+def connection_ended(reason: str) -> bool:
+    """Whether a reason handed to ``listen``'s ``on_refused`` says the connection is over
+    (rather than that the server refused one request)."""
+    return reason.startswith((SERVER_HUNG_UP, CONNECTION_FAILED))
 
 
 class TableRefusedError(Exception):
@@ -128,11 +136,11 @@ class TableConnection:
                 try:
                     data = await read_frame(self._reader, MAX_SERVER_MESSAGE)
                     if data is None:
-                        on_refused("the server closed the table's connection")
+                        on_refused(SERVER_HUNG_UP)
                         return
                     message = decode_server(data)
                 except (OSError, ProtocolError) as error:
-                    on_refused(f"the table's connection failed ({error})")
+                    on_refused(f"{CONNECTION_FAILED} ({error})")
                     return
                 if isinstance(message, Update):
                     on_update(message)
