@@ -429,3 +429,25 @@ async def test_a_campaign_that_ended_before_its_table_closed_is_closed_on_restar
     again = service(tmp_path, accounts)
     assert again.restore() == []
     assert table.name not in again.tables
+
+
+def test_the_campaign_save_travels_to_newcomers_and_at_a_chapters_end_only(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    tables = service(tmp_path, accounts)
+    table = open_campaign(tables)
+    ann, _ = seat(tables, table, "ann")
+    seat(tables, table, "bo")
+    first = table.update_for(ann)
+    mover = next(s for s in table.present if s.seat == table.match.to_move)
+    tables.act(table, mover, str(bot_choice(table)), len(table.match.log))
+    step = table.update_for(ann)
+    assert first.campaign is not None
+    assert first.campaign.record
+    assert step.campaign is not None
+    assert step.campaign.record == b""
+    assert step.campaign.attempt == 0
+    play_the_chapter(tables, table)
+    end = table.update_for(ann)
+    assert end.campaign is not None
+    assert end.campaign.record

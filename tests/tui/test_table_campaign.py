@@ -21,6 +21,7 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.tables import TablesDialog
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
@@ -112,11 +113,15 @@ async def answer_the_table_questions(app: RingbearerApp, pilot: Pilot[None]) -> 
 
 
 def on_chapter(app: RingbearerApp, chapter: int) -> bool:
+    """The game screen of ``chapter`` is up and its board drawn (a test ending sooner would
+    close the app while the board is still being put together)."""
     screen = app.screen
     if not isinstance(screen, GameScreen) or not isinstance(screen.session, RemoteSession):
         return False
     options = screen.session.match.options
-    return isinstance(options, AdventureBookOptions) and options.chapter == chapter
+    boards = screen.query(BookBoard)
+    drawn = bool(boards) and bool(boards.first().pages)
+    return isinstance(options, AdventureBookOptions) and options.chapter == chapter and drawn
 
 
 async def test_a_new_campaign_table_opens_at_chapter_one_with_the_campaign_in_the_owners_saves(

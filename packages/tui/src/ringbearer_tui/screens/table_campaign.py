@@ -209,6 +209,8 @@ class TableCampaignScreen(Screen[None]):
         if self.news is None:
             self.record = None
             return
+        if not self.news.record:
+            return  # an update within a chapter: the campaign is as it was
         try:
             self.record = decode(self.news.record)
         except rb.RingbearerError as error:

@@ -116,11 +116,13 @@ class Table:
             if holder and not self.session.seats[n].is_bot
         )
 
-    def campaign_news(self) -> CampaignNews | None:
+    def campaign_news(self, *, whole: bool) -> CampaignNews | None:
+        """Where the campaign stands; ``whole``: with the campaign save itself, which only a
+        newcomer and the end of a chapter need (it does not change within a chapter)."""
         if self.campaign is None or self.record.campaign is None:
             return None
         return CampaignNews(
-            record=self.record.campaign,
+            record=self.record.campaign if whole else b"",
             attempt=len(self.campaign.history),
             between=self.between,
             ready=list(self.record.ready),
@@ -197,6 +199,7 @@ class Table:
         to_move = match.to_move
         deciding = seat is not None and seat == to_move and not self.record.closed
         outcome = match.outcome
+        newcomer = seated.lines_sent is None
         start = (
             max(0, len(self.lines) - FIRST_LINES)
             if seated.lines_sent is None
@@ -218,7 +221,7 @@ class Table:
             spectators=self.spectators,
             closed=self.record.closed,
             finished=self._finished_for(seated) if outcome is not None else None,
-            campaign=self.campaign_news(),
+            campaign=self.campaign_news(whole=newcomer or outcome is not None),
         )
 
     def _finished_for(self, seated: Seated) -> bytes | None:

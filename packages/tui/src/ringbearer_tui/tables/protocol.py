@@ -122,7 +122,8 @@ class CampaignNews(msgspec.Struct, frozen=True):
     """Where a campaign table's campaign stands."""
 
     record: bytes
-    """The app's campaign save as it stands (no chapter in play in it)."""
+    """The app's campaign save as it stands (no chapter in play in it); b"" in the updates
+    of a chapter after a connection's first (it changes only when a chapter ends)."""
     attempt: int
     """How many chapter attempts the campaign has recorded: the chapter played now (or just
     ended) is the next one after that many."""
