@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ringbearer_tui.app import RingbearerApp, StartTable
+from ringbearer_tui.dialogs.choice import ChoiceDialog
 from ringbearer_tui.dialogs.confirm import ConfirmDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
@@ -89,6 +90,8 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
     await pilot.press("t")
     await until(lambda: isinstance(app.screen, TablesDialog), pilot)
     await pilot.press("o")
+    await until(lambda: isinstance(app.screen, ChoiceDialog), pilot)
+    await pilot.press("enter")  # a game (not a campaign)
     await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
 
 

@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.games.adventure_book.saves import CampaignRecord, encode
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.seats import Seat
 from ringbearer_tui.server.table_socket import TableSocket
 from ringbearer_tui.server.tables import TableService
 from ringbearer_tui.tables import flow
@@ -55,3 +58,54 @@ def test_a_seat_at_a_shared_table_at_its_turn(
         await pilot.pause()
 
     assert snap_compare(RingbearerApp(quick_settings), run_before=sit, terminal_size=(120, 40))
+
+
+def test_a_campaign_table_between_chapters(
+    snap_compare: Snap, quick_settings: AppPaths, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo's campaign screen after chapter 1 was won: what it changed, who is ready (Ann is),
+    the chapters, at 80x24."""
+    monkeypatch.setattr("ringbearer_tui.server.tables.secrets.choice", lambda letters: letters[0])
+    kept: list[object] = []
+
+    async def sit(pilot: Pilot[Any]) -> None:
+        service = TableService(tmp_path, lambda name: None)
+        socket = TableSocket(service, tmp_path / "t.sock")
+        await socket.start()
+        record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], 5)
+        table = service.open("ann", "adventure-book", [], campaign=encode(record))
+        monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
+        monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
+        ann = await TableConnection.open(socket.path, service.issue_token("ann"))
+        bo = await TableConnection.open(socket.path, service.issue_token("bo"))
+        await ann.sit(table.name)
+        await bo.sit(table.name)
+        ann.listen(lambda update: None, lambda reason: None)
+        bo.listen(lambda update: None, lambda reason: None)
+        match = table.match
+        while match.outcome is None:  # chapter 1, won by the heuristic's choices
+            seat = match.to_move
+            assert seat is not None
+            mover = next(seated for seated in table.present if seated.seat == seat)
+            bot = rb.make_bot(match.game, "heuristic", seed=rb.derive_seed(match.seed, seat))
+            service.act(
+                table,
+                mover,
+                str(bot.choose(match.game, match.game.clone(match.state))),
+                len(match.log),
+            )
+        bo.close()
+        ann.ready()
+        kept.extend([service, socket, ann])
+        app = pilot.app
+        assert isinstance(app, RingbearerApp)
+        for _ in range(100):
+            if table.record.ready[0]:
+                break
+            await asyncio.sleep(0.05)
+        await flow.sit(app, table.name)
+        await pilot.pause(0.3)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(RingbearerApp(quick_settings), run_before=sit, terminal_size=(80, 24))

@@ -7,8 +7,8 @@ import contextlib
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 from textual import events
@@ -43,6 +43,10 @@ from .tables import flow as table_flow
 from .terminal_watch import terminal_gone
 from .visible import ControlFilter, visible
 from .widgets.size_notice import SizeNotice, too_small
+
+if TYPE_CHECKING:
+    from .tables.client import TableConnection
+    from .tables.protocol import Update, Welcome
 
 
 def default_campaign_name(request: NewGameRequest) -> str:
@@ -409,6 +413,17 @@ class RingbearerApp(App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
             self.pop_screen()
         self.push_screen(GameScreen(session))
+
+    def open_table_campaign(
+        self,
+        arrival: tuple[TableConnection, Welcome, Update],
+        reconnect: Callable[[], Awaitable[tuple[TableConnection, Welcome, Update]]],
+    ) -> None:
+        from .screens.table_campaign import TableCampaignScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
+            self.pop_screen()
+        self.push_screen(TableCampaignScreen(arrival, reconnect))
 
     def review(self, match: rb.Match, done: Callable[[], None] | None = None) -> None:
         from .screens.review import ReviewScreen

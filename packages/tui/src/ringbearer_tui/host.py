@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from textual.app import App
 
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from .session import GameSession
     from .settings import Settings
     from .storage import SaveEntry, SaveStore
+    from .tables.client import TableConnection
+    from .tables.protocol import Update, Welcome
 
 
 class Host(Protocol):
@@ -45,6 +47,15 @@ class Host(Protocol):
     def open_save(self, entry: SaveEntry, *, from_backup: bool = False) -> None: ...
 
     def open_session(self, session: GameSession) -> None: ...
+
+    def open_table_campaign(
+        self,
+        arrival: tuple[TableConnection, Welcome, Update],
+        reconnect: Callable[[], Awaitable[tuple[TableConnection, Welcome, Update]]],
+    ) -> None:
+        """Open a campaign table's campaign screen (from the main menu), on a connection
+        just seated there; ``reconnect`` sits there again for each chapter."""
+        ...
 
     def play_again(self, session: GameSession) -> None:
         """A finished game's "Play again": the same seats and options, a new seed."""

@@ -111,15 +111,28 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     HELP_TITLE = "the New game dialog"
 
     def __init__(
-        self, settings: Settings, game_id: str | None = None, *, for_table: bool = False
+        self,
+        settings: Settings,
+        game_id: str | None = None,
+        *,
+        for_table: bool = False,
+        campaign_table: bool = False,
     ) -> None:
         super().__init__()
         self.settings = settings
         self.for_table = for_table
         """Opening a shared table: the Book plays one chosen chapter there, not a campaign."""
+        self.campaign_table = campaign_table
+        """Opening a campaign table: the Book's campaign, as at home, but shared."""
         self.games = rb.list_games()
         ids = [g.id for g in self.games]
         self.game_id = game_id if game_id in ids else _preferred(ids)
+
+    @property
+    def _heading(self) -> str:
+        if self.campaign_table:
+            return "Open a campaign table"
+        return "Open a table" if self.for_table else "New game"
 
     @property
     def game(self) -> rb.Game[Any]:
@@ -127,7 +140,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("[b]Open a table[/b]" if self.for_table else "[b]New game[/b]")
+            yield Label(f"[b]{self._heading}[/b]")
             # Not a tab stop of its own: tab moves between the controls inside it.
             with VerticalScroll(can_focus=False):
                 with Horizontal(classes="row"):
@@ -160,7 +173,11 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                 # Cancel before Start: focus starts on Start, and tab from there wraps to the
                 # top of the form rather than to Cancel.
                 yield Button("Cancel", id="cancel")
-                yield Button("Open" if self.for_table else "Start", variant="primary", id="start")
+                yield Button(
+                    "Open" if self.for_table or self.campaign_table else "Start",
+                    variant="primary",
+                    id="start",
+                )
 
     async def on_mount(self) -> None:
         await self._game_changed()

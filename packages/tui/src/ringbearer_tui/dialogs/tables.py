@@ -38,6 +38,8 @@ def describe_table(entry: TableEntry) -> str:
             seats.append(seat.name + (" (away)" if seat.away else ""))
     # Every name here came from the server (other players typed them): shown, never obeyed.
     line = visible(f"{entry.name}  {title}: {', '.join(seats)}")
+    if entry.campaign:
+        line += visible(f" · campaign, {entry.campaign}")
     if entry.spectators:
         line += f" · {entry.spectators} watching"
     if entry.mine:

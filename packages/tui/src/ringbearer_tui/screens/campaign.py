@@ -101,6 +101,16 @@ def chapter_lines(record: CampaignRecord, campaign: Campaign) -> Text:
     return text
 
 
+def specials_text(campaign: Campaign) -> Text:
+    cards = [s for s in campaign.won_specials if s in SPECIALS]
+    text = Text(f"Special cards won ({len(cards)})", style="bold")
+    if not cards:
+        text.append("\n  none yet: Challenges that reward one add it to the Story deck")
+    for card in cards:
+        text.append(f"\n  {marked(card)}: {SPECIALS[card].text}")
+    return text
+
+
 class CampaignScreen(Screen[None]):
     HELP_TITLE = "the campaign"
     HELP_TEXT = (
@@ -180,7 +190,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#campaign-corruption", Static).update(
             corruption_line(campaign.corruption, campaign.fired_eyes)
         )
-        self.query_one("#campaign-specials", Static).update(self._specials(campaign))
+        self.query_one("#campaign-specials", Static).update(specials_text(campaign))
         button = self.query_one("#campaign-play", Button)
         notice = self.query_one("#campaign-notice", Static)
         replay = any(a.chapter == campaign.chapter and a.result != "won" for a in record.history)
@@ -196,15 +206,6 @@ class CampaignScreen(Screen[None]):
         # Right under what changed, or a line below the title when nothing just changed.
         notice.update(told if self.last else f"\n{told}")
         notice.display = bool(told)
-
-    def _specials(self, campaign: Campaign) -> Text:
-        cards = [s for s in campaign.won_specials if s in SPECIALS]
-        text = Text(f"Special cards won ({len(cards)})", style="bold")
-        if not cards:
-            text.append("\n  none yet: Challenges that reward one add it to the Story deck")
-        for card in cards:
-            text.append(f"\n  {marked(card)}: {SPECIALS[card].text}")
-        return text
 
     # -- playing ----------------------------------------------------------------------------
 

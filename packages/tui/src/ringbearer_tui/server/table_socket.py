@@ -27,9 +27,11 @@ from ..tables.protocol import (
     Opened,
     OpenTable,
     ProtocolError,
+    Ready,
     Refused,
     SeatBot,
     ServerMessage,
+    StartChapter,
     Tables,
     Update,
     Welcome,
@@ -157,6 +159,7 @@ class _Peer:
                     seed=message.seed,
                     bot_after=message.bot_after,
                     options=message.options,
+                    campaign=message.campaign,
                 )
                 log("table", action="open", table=table.name, account=self.account)
                 self.send(Opened(table.name))
@@ -181,6 +184,7 @@ class _Peer:
                         options=_builtins(table.match.options),
                         seat=seated.seat,
                         owner=self.account == table.record.owner,
+                        campaign=table.campaign is not None,
                     )
                 )
                 table.push()  # after the welcome: the newcomer's first update, the others' news
@@ -193,6 +197,12 @@ class _Peer:
             case CloseTable():
                 table, seated = self._at_table()
                 self.service.close(table, seated)
+            case Ready():
+                table, seated = self._at_table()
+                self.service.ready(table, seated)
+            case StartChapter():
+                table, seated = self._at_table()
+                self.service.start_chapter(table, seated)
 
     def _at_table(self) -> tuple[Table, Seated]:
         if self.table is None or self.seated is None:

@@ -22,11 +22,13 @@ import msgspec
 import ringbearer_engine as rb
 
 from ..atomic import write_atomic
+from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..paths import resolve_paths
 from ..seats import Seat
 from ..session import GameSession
 from ..storage import SaveStore
-from ..tables.protocol import LogLine, SeatInfo, SeatPlan, TableEntry, Update
+from ..tables.protocol import CampaignNews, LogLine, SeatInfo, SeatPlan, TableEntry, Update
+from . import table_campaign
 from .accounts import Account
 from .database import Database
 from .table_writer import TableWriter
@@ -61,6 +63,11 @@ class TableRecord(msgspec.Struct, kw_only=True):
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
     last_active: float = 0.0
     """When (``time.time()``) the table last moved or somebody came or left; 0: unknown."""
+    campaign: bytes | None = None
+    """A campaign table's campaign save as it stands (see :mod:`.table_campaign`); None at a
+    table of one match."""
+    ready: list[bool] = []
+    """Between two chapters of a campaign: which seats are ready for the next."""
 
 
 class Seated:
@@ -88,6 +95,38 @@ class Table:
     """When each account last had news of a table (see :attr:`TableService.last_news`)."""
     _finished: bytes | None = field(default=None, repr=False)
     """The finished match's save, made once (see ``update_for``); b"" when too big to send."""
+    campaign: CampaignRecord | None = None
+    """A campaign table's campaign (the record keeps its bytes); None at any other table."""
+
+    @property
+    def between(self) -> bool:
+        """A campaign table between two chapters: the last is over, the next waits."""
+        return (
+            self.campaign is not None
+            and self.match.outcome is not None  # first: the cheap test, false in a chapter
+            and not self.record.closed
+            and not self.campaign.state.finished
+        )
+
+    def everyone_ready(self) -> bool:
+        """Every seat a person holds is ready (bots and seats nobody took do not wait)."""
+        return all(
+            self.record.ready[n]
+            for n, holder in enumerate(self.record.holders)
+            if holder and not self.session.seats[n].is_bot
+        )
+
+    def campaign_news(self, *, whole: bool) -> CampaignNews | None:
+        """Where the campaign stands; ``whole``: with the campaign save itself, which only a
+        newcomer and the end of a chapter need (it does not change within a chapter)."""
+        if self.campaign is None or self.record.campaign is None:
+            return None
+        return CampaignNews(
+            record=self.record.campaign if whole else b"",
+            attempt=len(self.campaign.history),
+            between=self.between,
+            ready=list(self.record.ready),
+        )
 
     @property
     def name(self) -> str:
@@ -137,6 +176,7 @@ class Table:
         return infos
 
     def entry(self, account: str) -> TableEntry:
+        mine = self.seat_of(account) is not None
         return TableEntry(
             name=self.name,
             game=self.match.game_id,
@@ -145,7 +185,9 @@ class Table:
             open_seats=len(self.open_seats()),
             spectators=self.spectators,
             watchable=self.record.spectators,
-            mine=self.seat_of(account) is not None,
+            mine=mine,
+            campaign="" if self.campaign is None else progress(self.campaign),
+            campaign_id=self.campaign.id if self.campaign is not None and mine else "",
         )
 
     # -- what a connection is shown ----------------------------------------------------------
@@ -157,6 +199,7 @@ class Table:
         to_move = match.to_move
         deciding = seat is not None and seat == to_move and not self.record.closed
         outcome = match.outcome
+        newcomer = seated.lines_sent is None
         start = (
             max(0, len(self.lines) - FIRST_LINES)
             if seated.lines_sent is None
@@ -178,6 +221,7 @@ class Table:
             spectators=self.spectators,
             closed=self.record.closed,
             finished=self._finished_for(seated) if outcome is not None else None,
+            campaign=self.campaign_news(whole=newcomer or outcome is not None),
         )
 
     def _finished_for(self, seated: Seated) -> bytes | None:
@@ -196,6 +240,13 @@ class Table:
         from ..games import look_for
 
         return look_for(self.match.game_id).summary(self.match)
+
+    def reset_sent(self) -> None:
+        """A new chapter: every connection is sent its log and its end afresh."""
+        self._finished = None
+        for seated in self.present:
+            seated.lines_sent = None
+            seated.finished_sent = False
 
     def push(self) -> None:
         now = time.monotonic()
@@ -228,6 +279,8 @@ class Table:
         function writes them, the match to its file first, then the record, so that a
         record never names a step that its match file does not hold."""
         self.match.meta["seats"] = [msgspec.to_builtins(seat) for seat in self.session.seats]
+        if self.campaign is not None:
+            self.record.campaign = table_campaign.news_record(self.campaign)
         match = self.match.save()
         record = msgspec.json.encode(self.record)
         closed = self.record.closed
@@ -316,12 +369,70 @@ class TableService:
         seed: int | None = None,
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
+        campaign: bytes | None = None,
     ) -> Table:
+        """Open a table of one match, or (given ``campaign``, a campaign save) a campaign
+        table, whose seats are the campaign's."""
         self._check_room(owner)
         try:
             game = rb.get_game(game_id)
         except KeyError:
             raise TableError(f"there is no game {game_id!r}") from None
+        record: CampaignRecord | None = None
+        if campaign is not None:
+            if game.id != CAMPAIGN_GAME:
+                raise TableError(f"{game.title} is not played as a campaign")
+            try:
+                record = table_campaign.read_campaign(campaign)
+                session = GameSession(table_campaign.first_match(record), None)
+            except (table_campaign.CampaignTableError, rb.RingbearerError) as error:
+                raise TableError(str(error)) from None
+            seats = session.seats
+            self._check_not_played(record)
+        else:
+            seats = self._seats_of(game, plans)
+        people = [n for n, seat in enumerate(seats) if not seat.is_bot]
+        if not people:
+            raise TableError("a table needs at least one seat for a person")
+        if record is None:
+            try:
+                session = GameSession.start(game.id, seats, seed, options or {}, None)
+            except (rb.RingbearerError, msgspec.ValidationError) as error:
+                raise TableError(str(error)) from None
+        name = self._new_name()
+        holders = [""] * len(seats)
+        holders[people[0]] = owner
+        if not 0 <= bot_after <= MAX_BOT_AFTER:
+            raise TableError(f"a bot may wait 0 to {MAX_BOT_AFTER:g} seconds, not {bot_after:g}")
+        table_record = TableRecord(
+            name=name,
+            owner=owner,
+            holders=holders,
+            spectators=spectators,
+            bot_after=bot_after,
+            last_active=time.time(),
+        )
+        table = Table(table_record, session, self.root / name, self.database, news=self.last_news)
+        if record is not None:
+            table.campaign = record
+            table_record.ready = [False] * len(seats)
+        self._save(table)
+        if record is not None:
+            table_campaign.save_for(self.find_account(owner), record)
+        self.tables[name] = table
+        self._schedule_bot(table)
+        return table
+
+    def _check_not_played(self, record: CampaignRecord) -> None:
+        """One campaign, one table: two would each write the players' one campaign save."""
+        for table in self.tables.values():
+            if table.campaign is not None and table.campaign.id == record.id:
+                raise TableError(
+                    f"this campaign is being played at table {table.name}: join it there"
+                )
+
+    @staticmethod
+    def _seats_of(game: rb.Game[Any], plans: list[SeatPlan]) -> list[Seat]:
         seats = []
         for plan in plans:
             name = plan.name.strip()
@@ -330,31 +441,7 @@ class TableService:
             if plan.bot and plan.bot not in rb.bot_names(game):
                 raise TableError(f"{game.title} has no bot {plan.bot!r}")
             seats.append(Seat(name, "bot", plan.bot) if plan.bot else Seat(name))
-        people = [n for n, seat in enumerate(seats) if not seat.is_bot]
-        if not people:
-            raise TableError("a table needs at least one seat for a person")
-        try:
-            session = GameSession.start(game.id, seats, seed, options or {}, None)
-        except (rb.RingbearerError, msgspec.ValidationError) as error:
-            raise TableError(str(error)) from None
-        name = self._new_name()
-        holders = [""] * len(seats)
-        holders[people[0]] = owner
-        if not 0 <= bot_after <= MAX_BOT_AFTER:
-            raise TableError(f"a bot may wait 0 to {MAX_BOT_AFTER:g} seconds, not {bot_after:g}")
-        record = TableRecord(
-            name=name,
-            owner=owner,
-            holders=holders,
-            spectators=spectators,
-            bot_after=bot_after,
-            last_active=time.time(),
-        )
-        table = Table(record, session, self.root / name, self.database, news=self.last_news)
-        self._save(table)
-        self.tables[name] = table
-        self._schedule_bot(table)
-        return table
+        return seats
 
     def _check_room(self, owner: str) -> None:
         if len(self.tables) >= self.max_tables:
@@ -396,8 +483,25 @@ class TableService:
             table = Table(
                 record, GameSession(match, None), folder, self.database, news=self.last_news
             )
+            if record.campaign is not None:
+                try:
+                    table.campaign = table_campaign.read_campaign(record.campaign, playable=False)
+                except table_campaign.CampaignTableError as error:
+                    problems.append(f"{name}: {error}")
+                    continue
+                if len(record.ready) != len(record.holders):
+                    record.ready = [False] * len(record.holders)
             table.lines = table.retold()
             self.tables[name] = table
+            unfolded = (
+                table.campaign is not None
+                and match.outcome is not None
+                and not table_campaign.is_folded(table.campaign, match)
+            )
+            if unfolded:  # stopped between a chapter's last step and its folding in
+                self._chapter_over(table)
+            elif table.campaign is not None and table.campaign.state.finished:
+                self._finish(table)  # stopped between the campaign's end and the closing
             self._schedule_bot(table)
         return problems
 
@@ -433,6 +537,8 @@ class TableService:
             if not table.record.holders[chosen]:
                 table.record.holders[chosen] = account
                 self._save(table)
+                if table.campaign is not None:
+                    table_campaign.save_for(self.find_account(account), table.campaign)
         table.present.append(seated)
         return table, seated
 
@@ -470,6 +576,8 @@ class TableService:
         """The table was opened to let a bot play for a person away this long."""
         if table.record.closed or table.connected(seat) or table.session.seats[seat].is_bot:
             return
+        if table.between:
+            return  # no chapter to play: the seat stays its player's (see _next_chapter)
         self._give_to_bot(table, seat)
 
     # -- acting ---------------------------------------------------------------------------------
@@ -484,6 +592,8 @@ class TableService:
             raise TableError("your seat was taken by your newer connection")
         if table.session.seats[seated.seat].is_bot:
             raise TableError("a bot plays your seat now")
+        if table.between:
+            raise TableError("the chapter is over; the next starts when everyone is ready")
         if table.match.to_move != seated.seat:
             raise TableError("it is not your turn")
         if step != len(table.match.log):
@@ -534,11 +644,85 @@ class TableService:
 
     def _after_step(self, table: Table) -> None:
         if table.match.outcome is not None:
-            self._finish(table)
+            self._match_over(table)
             return
         table.push()
         self._save_soon(table)
         self._schedule_bot(table)
+
+    def _match_over(self, table: Table) -> None:
+        if table.campaign is None:
+            self._finish(table)
+        else:
+            self._chapter_over(table)
+
+    # -- a campaign table, between chapters ------------------------------------------------------
+
+    def _chapter_over(self, table: Table) -> None:
+        """Record the chapter that just ended and move the campaign on; every player gets
+        the campaign in their saves. The table then waits for its players to be ready for
+        the next chapter, or closes at the campaign's end."""
+        campaign = table.campaign
+        assert campaign is not None
+        table_campaign.fold(campaign, table.match)
+        table.record.ready = [False] * len(table.record.holders)
+        self._save(table)
+        for account in {holder for holder in table.record.holders if holder}:
+            table_campaign.save_for(self.find_account(account), campaign)
+        if campaign.state.finished:
+            self._finish(table)
+            return
+        table.push()
+
+    def ready(self, table: Table, seated: Seated) -> None:
+        """A seated player is ready for the next chapter; the last one ready starts it."""
+        self._check_between(table)
+        if seated.seat is None:
+            raise TableError("spectators watch the next chapter when the players start it")
+        if seated not in table.present:
+            raise TableError("your seat was taken by your newer connection")
+        table.record.ready[seated.seat] = True
+        table.record.last_active = time.time()
+        if table.everyone_ready():
+            self._next_chapter(table)
+            return
+        self._save(table)
+        table.push()
+
+    def start_chapter(self, table: Table, seated: Seated) -> None:
+        """The owner starts the next chapter without waiting for everyone to be ready."""
+        self._check_owner(table, seated)
+        self._check_between(table)
+        self._next_chapter(table)
+
+    def _check_between(self, table: Table) -> None:
+        if table.campaign is None:
+            raise TableError("this table plays one match, not a campaign")
+        if not table.between:
+            raise TableError("the chapter is not over yet")
+
+    def _next_chapter(self, table: Table) -> None:
+        campaign = table.campaign
+        assert campaign is not None
+        try:
+            match = table_campaign.next_match(campaign, list(table.session.seats))
+        except rb.RingbearerError as error:
+            raise TableError(f"the next chapter cannot start: {error}") from None
+        table.session = GameSession(match, None)
+        table.lines = []
+        table.reset_sent()
+        table.record.ready = [False] * len(table.record.holders)
+        table.record.last_active = time.time()
+        self._save(table)
+        table.push()
+        self._schedule_bot(table)
+        if table.record.bot_after > 0:
+            # The table lets a bot play for whoever is away: their time starts with the
+            # chapter, not before it.
+            loop = asyncio.get_running_loop()
+            for seat, holder in enumerate(table.record.holders):
+                if holder and not table.connected(seat):
+                    loop.call_later(table.record.bot_after, self._bot_for_absent, table, seat)
 
     def _finish(self, table: Table) -> None:
         """Close the table: every player gets the match in their saves; the table is done."""
@@ -579,7 +763,7 @@ class TableService:
                 continue  # something else moved the game on meanwhile
             table.play(action)
             if table.session.over:
-                self._finish(table)
+                self._match_over(table)
                 return
             table.push()
             self._save_soon(table)
@@ -593,7 +777,9 @@ class TableService:
         old = [
             table
             for table in self.tables.values()
-            if not table.present and moment - table.record.last_active >= self.expiry
+            if not table.present
+            and table.campaign is None  # a campaign waits for its players for days
+            and moment - table.record.last_active >= self.expiry
         ]
         for table in old:
             self._finish(table)

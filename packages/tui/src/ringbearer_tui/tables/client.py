@@ -18,10 +18,12 @@ from .protocol import (
     Opened,
     OpenTable,
     ProtocolError,
+    Ready,
     Refused,
     SeatBot,
     SeatPlan,
     ServerMessage,
+    StartChapter,
     TableEntry,
     Tables,
     Update,
@@ -32,6 +34,14 @@ from .protocol import (
 )
 
 CONNECT_TIMEOUT = 10.0
+SERVER_HUNG_UP = "the server closed the table's connection"
+CONNECTION_FAILED = "the table's connection failed"
+
+
+def connection_ended(reason: str) -> bool:
+    """Whether a reason handed to ``listen``'s ``on_refused`` says the connection is over
+    (rather than that the server refused one request)."""
+    return reason.startswith((SERVER_HUNG_UP, CONNECTION_FAILED))
 
 
 class TableRefusedError(Exception):
@@ -84,8 +94,13 @@ class TableConnection:
         seed: int | None = None,
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
+        campaign: bytes | None = None,
     ) -> str:
-        self._send(OpenTable(self._token, game, seats, spectators, seed, bot_after, options or {}))
+        self._send(
+            OpenTable(
+                self._token, game, seats, spectators, seed, bot_after, options or {}, campaign
+            )
+        )
         answer = await self._receive()
         if not isinstance(answer, Opened):
             raise TableRefusedError("the server answered something else")
@@ -121,11 +136,11 @@ class TableConnection:
                 try:
                     data = await read_frame(self._reader, MAX_SERVER_MESSAGE)
                     if data is None:
-                        on_refused("the server closed the table's connection")
+                        on_refused(SERVER_HUNG_UP)
                         return
                     message = decode_server(data)
                 except (OSError, ProtocolError) as error:
-                    on_refused(f"the table's connection failed ({error})")
+                    on_refused(f"{CONNECTION_FAILED} ({error})")
                     return
                 if isinstance(message, Update):
                     on_update(message)
@@ -139,6 +154,12 @@ class TableConnection:
 
     def seat_bot(self, seat: int) -> None:
         self._send(SeatBot(seat))
+
+    def ready(self) -> None:
+        self._send(Ready())
+
+    def start_chapter(self) -> None:
+        self._send(StartChapter())
 
     def close_table(self) -> None:
         self._send(CloseTable())

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
+import ringbearer_engine as rb
+
+from ..dialogs.choice import ChoiceDialog
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.new_game import NewGameDialog
 from ..dialogs.tables import TableChoice, TablesDialog
 from ..environment import table_access
+from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, encode
 from ..host import host_of
+from ..seats import NewGameRequest
+from ..visible import visible
 from .client import TableConnection, TableRefusedError
-from .protocol import SeatPlan
+from .protocol import SeatPlan, TableEntry, Update, Welcome
 from .remote import RemoteSession
 
 if TYPE_CHECKING:
@@ -30,17 +37,28 @@ async def connect() -> TableConnection:
     return await TableConnection.open(socket, token)
 
 
+async def seat_at(table: str, *, watch: bool = False) -> tuple[TableConnection, Welcome, Update]:
+    """A new connection seated at ``table`` (or watching it), with its welcome and first
+    update; a :class:`TableRefusedError` says why not."""
+    connection = await connect()
+    try:
+        welcome, first = await connection.sit(table, watch=watch)
+    except BaseException:
+        connection.close()
+        raise
+    return connection, welcome, first
+
+
 async def sit(app: App[Any], table: str, *, watch: bool = False) -> None:
     """Take this account's seat at ``table`` (or a free one), or watch it."""
     try:
-        connection = await connect()
-        try:
-            welcome, first = await connection.sit(table, watch=watch)
-        except BaseException:
-            connection.close()
-            raise
+        arrival = await seat_at(table, watch=watch)
     except TableRefusedError as error:
         app.push_screen(MessageDialog(f"Table {table}", f"You cannot sit there: {error}."))
+        return
+    connection, welcome, first = arrival
+    if welcome.campaign:
+        host_of(app).open_table_campaign(arrival, lambda: seat_at(table, watch=watch))
         return
     host_of(app).open_session(RemoteSession(connection, welcome, first))
 
@@ -65,12 +83,50 @@ async def browse(app: App[Any]) -> None:
         await sit(app, choice.table, watch=choice.what == "watch")
 
 
+WHAT_TO_PLAY = [
+    ("game", "One game (of the Book: one chapter, from the start you choose)"),
+    ("new-campaign", "A new campaign of the Book, chapter after chapter"),
+    ("continue-campaign", "Continue a campaign of the Book"),
+]
+WHAT_TO_PLAY_HELP = (
+    "A campaign table plays the Book's chapters one after another, keeps what carries from "
+    "one to the next, and puts the campaign in every player's saves after each chapter."
+)
+
+
 async def open_table(app: App[Any]) -> None:
-    """Choose a game and its seats (people or bots); the table opens with you at the first
-    person's seat, and its name is what your friends join with."""
-    request = await app.push_screen_wait(NewGameDialog(host_of(app).settings, None, for_table=True))
-    if request is None:
+    """Choose what the table plays, then its seats (people or bots); the table opens with
+    you at the first person's seat, and its name is what your friends join with."""
+    what = await app.push_screen_wait(
+        ChoiceDialog("What will the table play?", WHAT_TO_PLAY, WHAT_TO_PLAY_HELP)
+    )
+    if what is None:
         return
+    campaign: bytes | None = None
+    request: NewGameRequest | None
+    if what == "continue-campaign":
+        chosen = await choose_campaign(app)
+        if chosen is None:
+            return
+        if isinstance(chosen, str):  # a campaign table already open: sit down there
+            await sit(app, chosen)
+            return
+        request = NewGameRequest(CAMPAIGN_GAME, chosen.seats, {}, chosen.seed, chosen.name)
+        campaign = encode(chosen)
+    else:
+        request = await app.push_screen_wait(
+            NewGameDialog(
+                host_of(app).settings,
+                CAMPAIGN_GAME if what == "new-campaign" else None,
+                for_table=what == "game",
+                campaign_table=what == "new-campaign",
+            )
+        )
+        if request is None:
+            return
+        if request.campaign:
+            record = CampaignRecord.new(request.campaign, request.seats, request.seed)
+            campaign = encode(record)
     spectators = await app.push_screen_wait(
         ConfirmDialog("May others watch this table?", yes="Allow watching", no="Players only")
     )
@@ -95,6 +151,7 @@ async def open_table(app: App[Any]) -> None:
                 seed=request.seed,
                 bot_after=BOT_AFTER if takeover else 0.0,
                 options=request.options,
+                campaign=campaign,
             )
         finally:
             connection.close()
@@ -108,3 +165,62 @@ async def open_table(app: App[Any]) -> None:
         title=f"Table {name} is open",
         timeout=15,
     )
+
+
+async def choose_campaign(app: App[Any]) -> CampaignRecord | str | None:
+    """One of this account's campaign saves, or the name of a campaign table it sits at."""
+    host = host_of(app)
+    saves = [
+        entry for entry in host.campaigns.entries() if not entry.damaged and not entry.finished
+    ]
+    tables: list[TableEntry] = []
+    with contextlib.suppress(TableRefusedError):
+        connection = await connect()
+        try:
+            tables = [t for t in await connection.list_tables() if t.campaign and t.mine]
+        finally:
+            connection.close()
+    at_tables = {table.campaign_id for table in tables}
+    saves = [entry for entry in saves if entry.path.stem not in at_tables]
+    answers = [
+        (f"table:{table.name}", visible(f"Table {table.name} (open): {table.campaign}"))
+        for table in tables
+    ]
+    answers += [
+        (
+            f"save:{n}",
+            visible(
+                f"{entry.name}: {entry.progress} ({', '.join(seat.name for seat in entry.seats)})"
+            ),
+        )
+        for n, entry in enumerate(saves)
+    ]
+    if not answers:
+        app.push_screen(
+            MessageDialog(
+                "No campaign to continue",
+                "You have no campaign of the Book in your saves yet: open a table with a "
+                "new campaign instead.",
+            )
+        )
+        return None
+    chosen = await app.push_screen_wait(
+        ChoiceDialog("Continue which campaign?", answers, CONTINUE_HELP)
+    )
+    if chosen is None:
+        return None
+    kind, _, key = chosen.partition(":")
+    if kind == "table":
+        return key
+    entry = saves[int(key)]
+    try:
+        return host.campaigns.load(entry)
+    except (OSError, rb.RingbearerError) as error:
+        app.push_screen(MessageDialog("The campaign cannot be read", f"{error}."))
+        return None
+
+
+CONTINUE_HELP = (
+    "Your campaign saves, and the campaign tables where you have a seat. A campaign save "
+    "goes on at the table from where it stands; its seats are the campaign's."
+)

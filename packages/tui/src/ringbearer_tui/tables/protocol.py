@@ -14,8 +14,9 @@ from typing import Any
 
 import msgspec
 
-MAX_CLIENT_MESSAGE = 4 * 1024
-"""A client never needs more: its longest message is one action's notation."""
+MAX_CLIENT_MESSAGE = 256 * 1024
+"""A client never needs more: its longest message opens a campaign table with the campaign
+save it continues (a few kilobytes; a chapter in play, some tens)."""
 MAX_SERVER_MESSAGE = 4 * 1024 * 1024
 """Views and a retold log; generous, but a bound all the same."""
 _LENGTH = struct.Struct(">I")
@@ -48,6 +49,14 @@ class CloseTable(msgspec.Struct, tag="close", forbid_unknown_fields=True):
     """The owner ends the table; it is saved for every player."""
 
 
+class Ready(msgspec.Struct, tag="ready", forbid_unknown_fields=True):
+    """Between two chapters of a campaign table: this seat is ready for the next one."""
+
+
+class StartChapter(msgspec.Struct, tag="start-chapter", forbid_unknown_fields=True):
+    """Between two chapters: the owner starts the next one without waiting for everyone."""
+
+
 class SeatPlan(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A seat of a table being opened: its name, and the bot that plays it ("" for a person)."""
 
@@ -67,13 +76,16 @@ class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
     options: dict[str, Any] = {}
     """The game's options (a chapter of the Book, say), as the New game dialog gives them."""
+    campaign: bytes | None = None
+    """A campaign table: the app's campaign save (a new campaign's, or one continued) that
+    the table plays chapter after chapter; its seats are the campaign's, not ``seats``."""
 
 
 class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
     token: str
 
 
-ClientMessage = Hello | Act | SeatBot | CloseTable | OpenTable | ListTables
+ClientMessage = Hello | Act | SeatBot | CloseTable | OpenTable | ListTables | Ready | StartChapter
 
 
 class LogLine(msgspec.Struct, frozen=True):
@@ -102,6 +114,23 @@ class Welcome(msgspec.Struct, tag="welcome"):
     seat: int | None
     """The seat this connection plays; None for a spectator."""
     owner: bool
+    campaign: bool = False
+    """The table plays a whole campaign of the Book, chapter after chapter."""
+
+
+class CampaignNews(msgspec.Struct, frozen=True):
+    """Where a campaign table's campaign stands."""
+
+    record: bytes
+    """The app's campaign save as it stands (no chapter in play in it); b"" in the updates
+    of a chapter after a connection's first (it changes only when a chapter ends)."""
+    attempt: int
+    """How many chapter attempts the campaign has recorded: the chapter played now (or just
+    ended) is the next one after that many."""
+    between: bool
+    """The chapter is over and the table waits for its players to be ready for the next."""
+    ready: list[bool]
+    """Each seat's "ready" between chapters."""
 
 
 class Update(msgspec.Struct, tag="update"):
@@ -129,6 +158,8 @@ class Update(msgspec.Struct, tag="update"):
     finished: bytes | None = None
     """Once the match is over, its whole save (nothing is hidden any more), so every seat
     and spectator can review it; None before then, or when it is over the size sent."""
+    campaign: CampaignNews | None = None
+    """At a campaign table: the campaign's progress; None at any other table."""
 
 
 class Refused(msgspec.Struct, tag="refused"):
@@ -154,6 +185,11 @@ class TableEntry(msgspec.Struct, frozen=True):
     watchable: bool
     mine: bool
     """The asking account holds a seat there."""
+    campaign: str = ""
+    """At a campaign table, its progress ("chapter 2, corruption 3/15"); else ""."""
+    campaign_id: str = ""
+    """At a campaign table where the asking account holds a seat, the campaign's id (its
+    save's name), so that the app offers the table rather than a second copy of it."""
 
 
 class Tables(msgspec.Struct, tag="tables"):

@@ -20,7 +20,7 @@ from ..storage import SaveNameError
 from ..visible import visible
 from .client import TableConnection
 from .mirror import HiddenStateError, MatchMirror
-from .protocol import LogLine, SeatInfo, Update, Welcome
+from .protocol import CampaignNews, LogLine, SeatInfo, Update, Welcome
 
 if TYPE_CHECKING:
     from ..ranker import Ranker
@@ -52,6 +52,13 @@ class RemoteSession(GameSession):
         self._pending: list[LogLine] = []
         self.finished: rb.Match | None = None
         """The whole match once it is over, as the server sent it for reviews."""
+        self.campaign: CampaignNews | None = first.campaign
+        """At a campaign table: where the campaign stands, as last sent."""
+        self._attempt = None if first.campaign is None else first.campaign.attempt
+        self.moved_on = False
+        """At a campaign table: the next chapter started (this session's match is over)."""
+        if welcome.campaign:
+            self.after_end = "To the campaign"
         self._receive(first)
 
     # -- what the server says -----------------------------------------------------------------
@@ -64,6 +71,15 @@ class RemoteSession(GameSession):
         news(lines)
 
     def _receive(self, update: Update) -> None:
+        if not self._same_chapter(update):
+            # Another chapter's match: its board is not this one's. The campaign screen
+            # takes the player into it.
+            if not self.moved_on:
+                self.moved_on = True
+                self._refused("the next chapter has started: the campaign screen takes you in")
+            return
+        if update.campaign is not None:
+            self.campaign = update.campaign
         self.seat_infos = update.seats
         self.seats = [Seat(s.name, "bot", s.bot) if s.bot else Seat(s.name) for s in update.seats]
         self.spectators = update.spectators
@@ -76,6 +92,16 @@ class RemoteSession(GameSession):
             self._pending.extend(update.lines)
         else:
             self._news(update.lines)
+
+    def _same_chapter(self, update: Update) -> bool:
+        """Whether an update is of this session's chapter: the one it started with, or its
+        end, once recorded (one attempt more)."""
+        news = update.campaign
+        if news is None or self._attempt is None:
+            return True
+        if news.attempt == self._attempt:
+            return True
+        return news.attempt == self._attempt + 1 and update.outcome is not None
 
     def _read_finished(self, data: bytes) -> rb.Match | None:
         # Checked like any save from elsewhere: a match this table could not have played is
@@ -152,6 +178,11 @@ class RemoteSession(GameSession):
     def _last(self) -> Update:
         assert self.mirror.update is not None
         return self.mirror.update
+
+    @property
+    def last_update(self) -> Update:
+        """What the server last sent this seat (of this session's match)."""
+        return self._last
 
     def bot_choice(self) -> rb.Action:
         raise HiddenStateError("the server plays a shared table's bots")

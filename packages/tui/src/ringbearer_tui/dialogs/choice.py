@@ -1,0 +1,57 @@
+"""A question with a list of answers: enter takes the highlighted one, escape none."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .base import Dialog
+
+
+class ChoiceDialog(Dialog[str | None]):
+    DEFAULT_CSS = """
+    ChoiceDialog > Vertical { width: 76; }
+    ChoiceDialog #title { text-style: bold; margin-bottom: 1; }
+    ChoiceDialog #help { color: $text-muted; margin-bottom: 1; }
+    ChoiceDialog OptionList { height: auto; max-height: 12; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back", id="choice.back")]
+
+    def __init__(self, title: str, answers: Sequence[tuple[str, str]], help_text: str = "") -> None:
+        """``answers``: (id, words) pairs; the dialog returns the chosen one's id."""
+        super().__init__()
+        self.title_text = title
+        self.answers = list(answers)
+        self.help_text = help_text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="title")
+            if self.help_text:
+                yield Static(self.help_text, id="help")
+            yield OptionList(*(Option(words, id=ident) for ident, words in self.answers))
+            with Horizontal(classes="buttons"):
+                yield Button("Choose (enter)", variant="primary", id="choose")
+                yield Button("Back (esc)", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back":
+            self.dismiss(None)
+            return
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self.dismiss(self.answers[index][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

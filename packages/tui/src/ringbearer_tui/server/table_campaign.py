@@ -1,0 +1,98 @@
+"""A campaign table's campaign: the Book's chapters played one after another at one table.
+
+The table keeps the app's campaign record (the same one local play keeps, without the chapter
+in play, which is the table's match). A chapter's end is folded in by the rules local play
+uses (``campaign_after``, through :func:`finish_attempt`), and each seated player's own
+campaign save is written after every attempt, so the campaign can be continued at home or at
+a new table. No Textual here, and no sockets: the table service calls these.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import msgspec
+
+import ringbearer_engine as rb
+
+from ..games.adventure_book.play import finish_attempt, start_attempt
+from ..games.adventure_book.saves import (
+    CAMPAIGN_GAME,
+    Attempt,
+    CampaignRecord,
+    CampaignStore,
+    decode,
+    encode,
+)
+from ..paths import resolve_paths
+from ..seats import Seat
+from .accounts import Account
+
+
+class CampaignTableError(ValueError):
+    """A campaign that a table cannot play, with the reason."""
+
+
+def read_campaign(data: bytes, *, playable: bool = True) -> CampaignRecord:
+    """A campaign save sent to open a table, checked as any save from elsewhere is; with
+    ``playable``, one that is over is refused too."""
+    if not isinstance(data, bytes):
+        raise CampaignTableError("a campaign is sent as a campaign save's bytes")
+    try:
+        record = decode(data)
+    except rb.RingbearerError as error:
+        raise CampaignTableError(f"the campaign cannot be played: {error}") from None
+    except Exception as error:  # hostile bytes may fail outside the save's own checks
+        raise CampaignTableError(f"the campaign cannot be read ({type(error).__name__})") from None
+    if playable and record.state.finished:
+        raise CampaignTableError(
+            f"the campaign {record.name!r} is over: it was {record.state.status}"
+        )
+    return record
+
+
+def first_match(record: CampaignRecord) -> rb.Match:
+    """The match a table opening ``record`` plays: its chapter in play, or the next attempt."""
+    if record.match is not None:
+        match = rb.Match.load(record.match, game=CAMPAIGN_GAME)
+        if match.outcome is None:
+            record.match = None
+            return match
+        finish_attempt(record)  # it ended just before it was saved: fold it in first
+    return next_match(record, record.seats)
+
+
+def next_match(record: CampaignRecord, seats: list[Seat]) -> rb.Match:
+    """The next chapter attempt, for these seats (a seat a bot took keeps its bot)."""
+    record.seats = list(seats)
+    match = start_attempt(record)
+    record.match = None  # the table keeps the match itself
+    return match
+
+
+def is_folded(record: CampaignRecord, match: rb.Match) -> bool:
+    """Whether ``match`` (a finished chapter) is in the campaign already: a server stopped
+    between saving a chapter's last step and folding it in has not."""
+    attempts = getattr(match.options, "attempts", None)
+    return attempts is None or record.state.attempts > attempts
+
+
+def fold(record: CampaignRecord, match: rb.Match) -> Attempt:
+    """Record the finished chapter ``match`` and move the campaign on by the rules."""
+    record.match = match.save()
+    return finish_attempt(record)
+
+
+def news_record(record: CampaignRecord) -> bytes:
+    """The campaign save players are sent and keep: never a chapter in play."""
+    return encode(msgspec.structs.replace(record, match=None))
+
+
+def save_for(account: Account | None, record: CampaignRecord) -> None:
+    """Put the campaign, as it stands between chapters, in ``account``'s campaign saves (the
+    file named by the campaign's id, so every later attempt updates the same save)."""
+    if account is None:
+        return
+    store = CampaignStore(resolve_paths(account.data).campaigns)
+    with contextlib.suppress(OSError, ValueError, rb.RingbearerError):
+        store.write(record, news_record(record))
