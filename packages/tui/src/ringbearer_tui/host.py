@@ -46,6 +46,18 @@ class Host(Protocol):
 
     def open_session(self, session: GameSession) -> None: ...
 
+    def action_new_game(self, game_id: str | None = None) -> None:
+        """The New game dialog, on ``game_id`` when given."""
+        ...
+
+    def show_rules(self, game_id: str | None) -> None:
+        """The Rules screen, on ``game_id``'s page when given."""
+        ...
+
+    def start_lesson(self, game: str, *, fresh: bool = False) -> None:
+        """``game``'s lesson: resumed where it was left unless ``fresh`` (from its start)."""
+        ...
+
     def play_again(self, session: GameSession) -> None:
         """A finished game's "Play again": the same seats and options, a new seed."""
         ...
