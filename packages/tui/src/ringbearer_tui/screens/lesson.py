@@ -143,7 +143,7 @@ class LessonScreen(GameScreen):
             return
         menu = self.query_one(ActionMenu)
         coach = self.query_one(CoachPanel)
-        choices = min(CHOICE_ROWS, max(2, len(menu.actions)) + 2)
+        choices = min(CHOICE_ROWS, max(2, len(menu.wrapped())) + 2)
         if menu.styles.height is None or menu.styles.height.value != choices:
             menu.styles.height = choices
         room = max(4, side.size.height - choices)

@@ -115,8 +115,18 @@ class ActionMenu(LinePanel):
         None: no mark."""
         self.mark(frozenset() if index is None else frozenset({index}))
         if index is not None and index != self.highlighted:
-            self._highlight(index)
+            self.highlighted = index
+            if self.content_size.height > 0:  # else on_resize brings it into view
+                self.keep_visible(index)
             self.repaint_changed_rows()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self._actions:
+            # A new height (a lesson fits the panel to its choices): the window is found
+            # again from the top, so no choice is left above it for nothing.
+            self.top = 0
+            self.keep_visible(self.highlighted)
 
     def _highlight(self, index: int) -> None:
         if self._actions:
