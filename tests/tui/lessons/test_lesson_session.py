@@ -104,7 +104,9 @@ def test_once_the_steps_are_played_the_rest_of_the_match_is_the_players(
     session = LessonSession.begin(read_lesson(THREE_STEPS), store)
     for expect in ("roll orange,purple", "keep 3 orange", "add blue"):
         session.play(expect)
-    assert session.done and not session.teaching and session.step is None
+    assert session.done
+    assert not session.teaching
+    assert session.step is None
     choice = session.match.actions()[-1]
     session.play(choice)  # any legal choice now
     assert session.number == 5

@@ -22,6 +22,7 @@ from ringbearer_engine.games.mount_doom.events import (
     StageLaidOut,
     Symbol,
 )
+from ringbearer_engine.games.mount_doom.view import MountDoomView
 from ringbearer_tui.games.mount_doom.look import PARTS
 from ringbearer_tui.lessons import Lesson, load_lesson
 from ringbearer_tui.lessons.walk import apply_chance, lesson_match
@@ -68,7 +69,7 @@ def test_the_encounter_step_keeps_a_black_die_that_then_meets_its_slots_friend(
     assert lesson.steps[number - 1].expect == "keep 2 orange"
     # The four dice act once the tray is full (two steps on): the black 2 meets Elrond.
     acted = played[0][number + 1]
-    assert [str(e) for e in of(acted, Encounter)][0] == "Black 2 meets Elrond."
+    assert next(str(e) for e in of(acted, Encounter)) == "Black 2 meets Elrond."
     assert of(acted, FriendTaken)
 
 
@@ -86,7 +87,8 @@ def test_the_battle_step_ends_a_battle_lost_for_want_of_support(
 ) -> None:
     number = step_teaching(lesson, "battles")
     (ended,) = of(played[0][number - 1], BattleEnded)
-    assert isinstance(ended, BattleEnded) and not ended.won
+    assert isinstance(ended, BattleEnded)
+    assert not ended.won
 
 
 def test_the_courage_step_follows_the_one_ring_sliding_down_and_later_up(
@@ -94,7 +96,8 @@ def test_the_courage_step_follows_the_one_ring_sliding_down_and_later_up(
 ) -> None:
     number = step_teaching(lesson, "courage")
     (down,) = of(played[0][number - 2], ResolveChanged)
-    assert isinstance(down, ResolveChanged) and down.value == 13
+    assert isinstance(down, ResolveChanged)
+    assert down.value == 13
     ups = [e for step in played[0][number:] for e in of(step, ResolveChanged)]
     assert [e.value for e in ups if isinstance(e, ResolveChanged)] == [14]
 
@@ -121,9 +124,12 @@ def test_the_stage_end_step_lays_out_the_next_stage_after_frodo_reached_the_goal
 ) -> None:
     number = step_teaching(lesson, "stage end")
     earlier = [e for step in played[0][: number - 1] for e in step]
-    assert of(earlier, GoalReached) and of(earlier, StageEnded)
+    assert of(earlier, GoalReached)
+    assert of(earlier, StageEnded)
     assert of(played[0][number - 1], StageLaidOut)
-    assert played[1].view(0).stage_name == "Rohan"
+    view = played[1].view(0)
+    assert isinstance(view, MountDoomView)
+    assert view.stage_name == "Rohan"
 
 
 def test_the_lesson_ends_before_the_match_with_the_next_turn_waiting(

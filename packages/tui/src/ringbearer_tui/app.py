@@ -373,9 +373,7 @@ class RingbearerApp(App[None]):
             if game:
                 self.start_lesson(game)
 
-        ways = [
-            (lesson.game, f"{rb.get_game(lesson.game).title}: {lesson.title}") for lesson in lessons
-        ]
+        ways = [(lesson.game, rb.get_game(lesson.game).title) for lesson in lessons]
         body = (
             "A short guided game: the dice and cards are set up so that each rule comes up "
             "once, and a coach says what to press. Choose a game:"
@@ -400,7 +398,9 @@ class RingbearerApp(App[None]):
             except (OSError, rb.SaveError):
                 continue
             if lesson_of(match) is not None:
-                resumable.append(LessonSession(match, self.store, lesson))
+                session = LessonSession(match, self.store, lesson)
+                if session.number > 1:  # one left before its first step: nothing to resume
+                    resumable.append(session)
         if fresh or not resumable:
             self._begin_lesson(game, left)
             return

@@ -71,9 +71,16 @@ class LessonScreen(GameScreen):
         yield from super().compose_side()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs GameScreen's own on_mount after this one (handlers run down the MRO):
+        # the welcome comes once it has drawn the board and armed its arrival guard.
+        self.call_after_refresh(self._welcome)
+
+    def _welcome(self) -> None:
         session = self.lesson_session
         if session.number == 1 and session.teaching:
+            # The intro takes the first key, so none meant for the menu can reach a choice:
+            # the arrival guard would only hold up a quick player's first steps.
+            self._arrival_keys = frozenset()
             lesson = session.lesson
             self.app.push_screen(
                 ChoiceDialog(f"Learn to play: {lesson.title}", lesson.intro, [("begin", "Begin")])
@@ -138,9 +145,10 @@ class LessonScreen(GameScreen):
     def _fit_side(self) -> None:
         """The choices as tall as their lines (up to ten), the coach as tall as its words in
         the room left, the log whatever remains."""
-        side = self.query_one("#side")
-        if side.size.height <= 0:
-            return
+        found = self.query("#side")
+        if not self.is_attached or not found or found.first().size.height <= 0:
+            return  # not laid out yet, or already closed (a call left from the last step)
+        side = found.first()
         menu = self.query_one(ActionMenu)
         coach = self.query_one(CoachPanel)
         choices = min(CHOICE_ROWS, max(2, len(menu.wrapped())) + 2)
