@@ -17,6 +17,7 @@ from ringbearer_tui.lessons import LESSON_GAMES, load_lesson
 from ringbearer_tui.lessons.available import has_lesson
 from ringbearer_tui.lessons.session import LessonSession
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import ARRIVAL_GUARD_SECONDS
 from ringbearer_tui.screens.lesson import LessonScreen
 from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.rules import RulesScreen
@@ -195,6 +196,7 @@ def left_before_its_last_step(paths: AppPaths, game: str) -> None:
 
 async def play_to_the_outro(pilot: Pilot[Any]) -> ChoiceDialog:
     await settle(pilot)
+    await pilot.pause(ARRIVAL_GUARD_SECONDS)  # the menu's keys play no choice until then
     screen = lesson_screen(pilot.app)  # type: ignore[arg-type]
     await play_steps(pilot, screen, 1)
     await settle(pilot)
@@ -241,3 +243,24 @@ async def test_playing_on_after_the_lesson_is_an_ordinary_game(quick_settings: A
         await pilot.press("5")  # any choice is played now
         await settle(pilot)
         assert len(screen.session.match.log) == before + 1
+
+
+IN_A_CAMPAIGN = [game for game in SHIPPED if load_lesson(game).campaign]
+
+
+@pytest.mark.parametrize("game", IN_A_CAMPAIGN)
+async def test_a_lesson_played_in_a_campaign_saves_the_campaign_at_its_end(
+    quick_settings: AppPaths, game: str
+) -> None:
+    from ringbearer_tui.screens.campaign import CampaignScreen
+
+    left_before_its_last_step(quick_settings, game)
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        outro = await play_to_the_outro(pilot)
+        assert outro.default == "campaign"
+        (entry,) = app.campaigns.entries()
+        assert entry.name == load_lesson(game).campaign
+        await pilot.click("#way-campaign")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)

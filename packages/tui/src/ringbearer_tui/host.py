@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     import ringbearer_engine as rb
 
-    from .games.adventure_book.saves import CampaignStore
+    from .games.adventure_book.saves import CampaignRecord, CampaignStore
     from .session import GameSession
     from .settings import Settings
     from .storage import SaveEntry, SaveStore
@@ -53,6 +53,8 @@ class Host(Protocol):
     def show_rules(self, game_id: str | None) -> None:
         """The Rules screen, on ``game_id``'s page when given."""
         ...
+
+    def open_campaign(self, record: CampaignRecord) -> None: ...
 
     def start_lesson(self, game: str, *, fresh: bool = False) -> None:
         """``game``'s lesson: resumed where it was left unless ``fresh`` (from its start)."""

@@ -16,6 +16,8 @@ import ringbearer_engine as rb
 
 from ..dialogs.choice import ChoiceDialog
 from ..games import PointsAtParts
+from ..games.adventure_book.saves import CampaignRecord
+from ..lessons.campaign import lesson_campaign
 from ..lessons.session import LessonSession
 from ..visible import visible
 from ..widgets.action_menu import ActionMenu
@@ -65,6 +67,8 @@ class LessonScreen(GameScreen):
         self._refused = ""
         """The explanation of a refused choice, shown until the next step."""
         self._outro_told = False
+        self._campaign: CampaignRecord | None = None
+        """The campaign the Book's lesson saved its chapter into, once it has ended."""
 
     def compose_side(self) -> ComposeResult:
         yield CoachPanel(id="coach")
@@ -235,8 +239,20 @@ class LessonScreen(GameScreen):
         else:
             ways.insert(0, ("board", "See the board"))
         lesson = session.lesson
+        default = "real"
+        self._campaign = lesson_campaign(session)
+        if self._campaign is not None:
+            try:
+                self.rb_app.campaigns.write(self._campaign)
+            except OSError as error:
+                self.notify(f"The campaign could not be saved: {error}", severity="error")
+                self._campaign = None
+            else:
+                self._autosave()  # the match's meta now names its campaign
+                ways.insert(1, ("campaign", "Carry on with the campaign"))
+                default = "campaign"
         self.app.push_screen(
-            ChoiceDialog(f"Lesson done: {lesson.title}", lesson.outro, ways, default="real"),
+            ChoiceDialog(f"Lesson done: {lesson.title}", lesson.outro, ways, default=default),
             self._after_outro,
         )
 
@@ -252,6 +268,8 @@ class LessonScreen(GameScreen):
             host.show_rules(game)
         elif way == "again":
             host.start_lesson(game, fresh=True)
+        elif way == "campaign" and self._campaign is not None:
+            host.open_campaign(self._campaign)
 
     def on_screen_resume(self) -> None:
         # Back from the intro or a dialog: the coach may need its room again.
