@@ -125,7 +125,11 @@ class LessonScreen(GameScreen):
         if session.waits_for_go_on and f" {GO_ON_KEY}" not in f" {words}":
             words += f" (Press {GO_ON_KEY} to go on.)"
         title = f"Coach · step {session.number} of {session.steps}"
-        coach.say(title, words or "…", self._refused)
+        if not words:  # a bot's step the lesson has nothing to say about
+            seat = session.seat
+            who = visible(session.seats[seat].name) if seat is not None else "The game"
+            words = f"{who} is playing…"
+        coach.say(title, words, self._refused)
         self._point(step.point, step.part)
         self._fit_side()
 
