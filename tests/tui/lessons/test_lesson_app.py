@@ -264,3 +264,24 @@ async def test_a_lesson_played_in_a_campaign_saves_the_campaign_at_its_end(
         await pilot.click("#way-campaign")
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
+
+
+async def test_learn_to_play_offers_exactly_the_games_whose_lesson_file_is_there(
+    quick_settings: AppPaths,
+) -> None:
+    from importlib import resources
+
+    folder = resources.files("ringbearer_tui.lessons")
+    present = [g for g in LESSON_GAMES if folder.joinpath(f"{g.replace('-', '_')}.toml").is_file()]
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [way for way, _ in dialog.ways] == present
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert app.screen.title_text.startswith("Learn to play: ")  # the chosen lesson's intro

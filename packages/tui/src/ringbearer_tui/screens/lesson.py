@@ -39,14 +39,14 @@ OUTRO_WAYS = (
 
 class LessonScreen(GameScreen):
     HELP_TITLE = "a lesson"
-    HELP_TEXT = (
+    LESSON_HELP = (
         "A lesson is a short real game whose dice and cards are set up in advance, so each "
         "rule comes up once. The coach (top right) says what happened and what to press; the "
         "choice it asks for is marked in green, and the part of the board it talks about is "
         "lit. Another choice is not played: the coach says why the lesson wants this one now. "
         "When the coach talks about a bot's move, press space to let the bot play. Undo is off "
         "during a lesson; a hint names the lesson's choice. Leave with escape: the lesson is "
-        "saved, and Learn to play (or Continue) resumes it.\n\n" + GameScreen.HELP_TEXT
+        "saved, and Learn to play (or Continue) resumes it."
     )
     BINDINGS = [Binding(GO_ON_KEY, "go_on", "Go on", id="lesson.go-on")]
     LEAVE_QUESTION = "Back to the menu? The lesson is saved: Learn to play resumes it."
@@ -61,6 +61,7 @@ class LessonScreen(GameScreen):
 
     def __init__(self, session: LessonSession) -> None:
         super().__init__(session)
+        self.HELP_TEXT = f"{self.LESSON_HELP}\n\n{self.HELP_TEXT}"
         self.lesson_session = session
         self._go_on = False
         """The player pressed space for the bot's step on screen."""
