@@ -182,6 +182,7 @@ async def test_starting_a_lesson_again_replaces_the_one_left_part_way(
         assert lesson_screen(app).lesson_session.number == 1
         lessons = [e for e in app.store.entries() if e.lesson == "mount-doom"]
         assert len(lessons) == 1
+        assert lessons[0].progress.startswith("lesson, ")  # how Load lists it
 
 
 def left_before_its_last_step(paths: AppPaths, game: str) -> None:
@@ -207,7 +208,7 @@ async def play_to_the_outro(pilot: Pilot[Any]) -> ChoiceDialog:
 
 @pytest.mark.parametrize(
     ("way", "lands_on"),
-    [("real", NewGameDialog), ("rules", RulesScreen), ("again", ChoiceDialog)],
+    [("real", NewGameDialog), ("rules", RulesScreen), ("again", ChoiceDialog), ("leave", MainMenu)],
 )
 async def test_the_outros_ways_lead_where_they_say(
     quick_settings: AppPaths, way: str, lands_on: type
