@@ -264,6 +264,7 @@ class LessonScreen(GameScreen):
     def _after_outro(self, way: str | None) -> None:
         game = self.lesson_session.lesson.game
         if way in (None, "on", "board"):
+            self.refresh_bindings()  # undo is back in the footer once the lesson is over
             return  # stay on the board (playing on when the match goes on)
         self.dismiss(None)
         host = self.rb_app
