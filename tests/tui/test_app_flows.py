@@ -70,7 +70,7 @@ async def test_the_main_menu_offers_every_entry(quick_settings: AppPaths) -> Non
         await pilot.pause()
         assert isinstance(current(app), MainMenu)
         ids = [button.id for button in app.screen.query(Button)]
-        assert ids == ["new", "continue", "load", "settings", "rules", "quit"]
+        assert ids == ["new", "learn", "continue", "load", "settings", "rules", "quit"]
         assert app.screen.query_one("#continue", Button).disabled
 
 

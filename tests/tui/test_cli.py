@@ -117,3 +117,37 @@ def test_new_help_lists_every_game_id(capsys: pytest.CaptureFixture[str]) -> Non
     for game in ringbearer_engine.list_games():
         assert game.id in out
         assert game.title in out
+
+
+def test_learn_help_lists_every_lesson_shipped(capsys: pytest.CaptureFixture[str]) -> None:
+    from ringbearer_tui.lessons.available import shipped_lessons
+
+    with pytest.raises(SystemExit):
+        main(["learn", "--help"])
+    out = capsys.readouterr().out
+    for lesson in shipped_lessons():
+        assert lesson.game in out
+
+
+def test_learn_refuses_a_game_without_a_lesson_and_names_the_lessons(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["--data-dir", str(tmp_path), "learn", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "there is no lesson for 'chess'" in err
+    assert "mount-doom" in err
+
+
+def test_learn_opens_the_app_on_the_games_lesson(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from ringbearer_tui.app import RingbearerApp, StartLesson
+
+    started: list[object] = []
+
+    def fake_run(self: RingbearerApp) -> None:
+        started.append(self._start)
+
+    monkeypatch.setattr(RingbearerApp, "run", fake_run)
+    assert main(["--data-dir", str(tmp_path), "learn", "mount-doom"]) == 0
+    assert started == [StartLesson("mount-doom")]

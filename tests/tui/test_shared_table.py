@@ -14,10 +14,10 @@ from textual.widgets import Button, Input, Label, Select
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ringbearer_tui.app import RingbearerApp, StartTable
-from ringbearer_tui.dialogs.choice import ChoiceDialog
 from ringbearer_tui.dialogs.confirm import ConfirmDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
+from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
@@ -90,7 +90,7 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
     await pilot.press("t")
     await until(lambda: isinstance(app.screen, TablesDialog), pilot)
     await pilot.press("o")
-    await until(lambda: isinstance(app.screen, ChoiceDialog), pilot)
+    await until(lambda: isinstance(app.screen, PickDialog), pilot)
     await pilot.press("enter")  # a game (not a campaign)
     await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
 

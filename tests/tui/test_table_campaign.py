@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.state import AdventureBookOptions
 from ringbearer_tui.app import RingbearerApp, StartTable
-from ringbearer_tui.dialogs.choice import ChoiceDialog
 from ringbearer_tui.dialogs.confirm import ConfirmDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
+from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog
 from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
@@ -100,9 +100,9 @@ async def open_a_table(app: RingbearerApp, pilot: Pilot[None], answer: str) -> N
     await pilot.press("t")
     await until(lambda: isinstance(app.screen, TablesDialog))
     await pilot.press("o")
-    await until(lambda: isinstance(app.screen, ChoiceDialog))
+    await until(lambda: isinstance(app.screen, PickDialog))
     dialog = app.screen
-    assert isinstance(dialog, ChoiceDialog)
+    assert isinstance(dialog, PickDialog)
     await pilot.press(*["down"] * [ident for ident, _ in dialog.answers].index(answer), "enter")
 
 
@@ -150,10 +150,10 @@ async def test_a_campaign_save_is_continued_at_a_table_from_where_it_stands(
     async with app.run_test(size=SIZE) as pilot:
         await open_a_table(app, pilot, "continue-campaign")
         await until(
-            lambda: isinstance(app.screen, ChoiceDialog) and app.screen.answers[0][0] != "game"
+            lambda: isinstance(app.screen, PickDialog) and app.screen.answers[0][0] != "game"
         )
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
+        assert isinstance(dialog, PickDialog)
         assert "Our long road: chapter 1, corruption 0/15 (Bo, Ann)" in dialog.answers[0][1]
         await pilot.press("enter")
         await answer_the_table_questions(app, pilot)
@@ -245,10 +245,10 @@ async def test_a_campaign_at_an_open_table_is_offered_as_that_table(
     async with app.run_test(size=SIZE) as pilot:
         await open_a_table(app, pilot, "continue-campaign")
         await until(
-            lambda: isinstance(app.screen, ChoiceDialog) and app.screen.answers[0][0] != "game"
+            lambda: isinstance(app.screen, PickDialog) and app.screen.answers[0][0] != "game"
         )
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog)
+        assert isinstance(dialog, PickDialog)
         assert [ident for ident, _ in dialog.answers] == [f"table:{table.name}"]
         await pilot.press("enter")
         await until(lambda: on_chapter(app, 1))

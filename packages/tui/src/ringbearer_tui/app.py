@@ -22,6 +22,7 @@ from textual.screen import Screen
 import ringbearer_engine as rb
 
 from .commands import RingbearerCommands
+from .dialogs.choice import ChoiceDialog
 from .dialogs.confirm import ConfirmDialog
 from .dialogs.help import HelpDialog
 from .dialogs.message import MessageDialog
@@ -29,8 +30,12 @@ from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file, table_access
 from .games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, CampaignStore, is_campaign
 from .host import Host
+from .lessons import LessonError, load_lesson
+from .lessons.available import shipped_lessons
+from .lessons.session import LessonSession, lesson_of
 from .paths import AppPaths
 from .screens.game import GameScreen
+from .screens.lesson import LessonScreen
 from .screens.load import LoadScreen
 from .screens.main_menu import MainMenu
 from .screens.rules import RulesScreen
@@ -71,6 +76,12 @@ class StartCampaign(msgspec.Struct, frozen=True):
     record: CampaignRecord
 
 
+class StartLesson(msgspec.Struct, frozen=True):
+    """A game's lesson from the command line: ``ringbearer learn GAME``."""
+
+    game: str
+
+
 class StartTable(msgspec.Struct, frozen=True):
     """Sit at (or watch) a server's shared table: ``ssh -t HOST join NAME``."""
 
@@ -78,7 +89,7 @@ class StartTable(msgspec.Struct, frozen=True):
     watch: bool = False
 
 
-Start = StartNew | StartContinue | StartLoaded | StartCampaign | StartTable
+Start = StartNew | StartContinue | StartLoaded | StartCampaign | StartTable | StartLesson
 
 
 class RingbearerApp(App[None]):
@@ -150,6 +161,8 @@ class RingbearerApp(App[None]):
             self.open_match(rb.Match.load(start.data))
         elif isinstance(start, StartCampaign):
             self.open_campaign(start.record)
+        elif isinstance(start, StartLesson):
+            self.start_lesson(start.game)
         elif isinstance(start, StartTable):
             self.run_worker(
                 table_flow.sit(self, start.table, watch=start.watch), group="tables", exclusive=True
@@ -346,7 +359,83 @@ class RingbearerApp(App[None]):
 
     def action_rules(self) -> None:
         session = self.current_session
-        self.push_screen(RulesScreen(session.match.game_id if session else None))
+        self.show_rules(session.match.game_id if session else None)
+
+    def show_rules(self, game_id: str | None) -> None:
+        self.push_screen(RulesScreen(game_id))
+
+    # -- lessons ----------------------------------------------------------------------------
+
+    def action_learn(self) -> None:
+        """Learn to play: which game's lesson (only the games whose lesson is shipped)."""
+        lessons = shipped_lessons()
+        if not lessons:
+            self.notify("No lessons are installed with this version.", severity="error")
+            return
+
+        def chosen(game: str | None) -> None:
+            if game:
+                self.start_lesson(game)
+
+        ways = [(lesson.game, rb.get_game(lesson.game).title) for lesson in lessons]
+        body = (
+            "A short guided game: the dice and cards are set up so that each rule comes up "
+            "once, and a coach says what to press. Choose a game:"
+        )
+        self.push_screen(ChoiceDialog("Learn to play", body, ways), chosen)
+
+    def start_lesson(self, game: str, *, fresh: bool = False) -> None:
+        try:
+            lesson = load_lesson(game)
+        except (LessonError, OSError) as error:
+            self.notify(f"The lesson could not start: {error}", severity="error")
+            return
+        left = [
+            entry
+            for entry in self.store.entries()
+            if entry.autosave and entry.lesson == game and not entry.finished and not entry.damaged
+        ]
+        resumable = []
+        for entry in left:
+            try:
+                match = self.store.load(entry)
+            except (OSError, rb.SaveError):
+                continue
+            if lesson_of(match) is not None:
+                session = LessonSession(match, self.store, lesson)
+                if session.number > 1:  # one left before its first step: nothing to resume
+                    resumable.append(session)
+        if fresh or not resumable:
+            self._begin_lesson(game, left)
+            return
+        session = resumable[0]
+
+        def chosen(way: str | None) -> None:
+            if way == "resume":
+                self.open_session(session)
+            elif way == "again":
+                self._begin_lesson(game, left)
+
+        ways = [
+            ("resume", f"Go on at step {session.number} of {session.steps}"),
+            ("again", "Start again from the beginning"),
+        ]
+        self.push_screen(
+            ChoiceDialog(f"Learn to play: {lesson.title}", "You left this lesson part-way.", ways),
+            chosen,
+        )
+
+    def _begin_lesson(self, game: str, left: list[SaveEntry]) -> None:
+        """The lesson from its start; the lesson's unfinished autosaves give way to it."""
+        try:
+            session = LessonSession.begin(load_lesson(game), self.store)
+        except (LessonError, rb.RingbearerError, OSError) as error:
+            self.notify(f"The lesson could not start: {error}", severity="error")
+            return
+        for entry in left:
+            with contextlib.suppress(OSError):
+                self.store.delete(entry)
+        self.open_session(session)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Accounts and tables exist only over SSH: locally their keys are neither in the
@@ -406,13 +495,22 @@ class RingbearerApp(App[None]):
         self.open_match(match)
 
     def open_match(self, match: rb.Match) -> None:
+        # A lesson left part-way resumes as a lesson while its shipped steps still fit it;
+        # otherwise it is an ordinary game.
+        lesson = lesson_of(match)
+        if lesson is not None:
+            self.open_session(LessonSession(match, self.store, lesson))
+            return
         self.open_session(GameSession(match, self.store))
 
     def open_session(self, session: GameSession) -> None:
         # Back to the menu first, so leaving the game always returns there.
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MainMenu):
             self.pop_screen()
-        self.push_screen(GameScreen(session))
+        if isinstance(session, LessonSession):
+            self.push_screen(LessonScreen(session))
+        else:
+            self.push_screen(GameScreen(session))
 
     def open_table_campaign(
         self,

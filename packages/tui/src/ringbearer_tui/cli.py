@@ -48,6 +48,18 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated seats; NAME for a person, NAME=BOT for a bot (e.g. Ann,Bo=heuristic)",
     )
     new.add_argument("--seed", type=int, help="the game's seed (default: random)")
+    from .lessons.available import shipped_lessons
+
+    lessons = shipped_lessons()
+    learn = commands.add_parser(
+        "learn",
+        parents=[common],
+        help="play a game's guided lesson (Learn to play)",
+        epilog="lessons:\n"
+        + "".join(f"  {lesson.game:<16} {lesson.title}\n" for lesson in lessons),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    learn.add_argument("game", help="the game's id (listed below)")
     commands.add_parser("continue", parents=[common], help="resume the most recent unfinished game")
     load = commands.add_parser("load", parents=[common], help="open a save file")
     load.add_argument("file", type=Path)
@@ -180,6 +192,16 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
     return seats
 
 
+def _lesson_game(game: str) -> str:
+    """The game of ``ringbearer learn GAME``; a ValueError naming the lessons there are."""
+    from .lessons.available import has_lesson, shipped_lessons
+
+    if has_lesson(game):
+        return game
+    there = ", ".join(lesson.game for lesson in shipped_lessons()) or "none"
+    raise ValueError(f"there is no lesson for {game!r} (lessons: {there})")
+
+
 def _forget_the_terminal() -> None:
     """After a hang-up (the game is saved by now) the terminal is gone, and Python's last
     flush of stdout to it would fail and make the exit status 120. Point stdout and stderr
@@ -203,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         Start,
         StartCampaign,
         StartContinue,
+        StartLesson,
         StartLoaded,
         StartNew,
         StartTable,
@@ -218,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings, _ = load_settings(paths.settings_file)
             seats = parse_seats(args.seats, game, settings.default_names)
             start = StartNew(NewGameRequest(game.id, seats, {}, args.seed))
+        elif args.command == "learn":
+            start = StartLesson(_lesson_game(args.game))
         elif args.command in ("join", "watch"):
             start = StartTable(args.table, watch=args.command == "watch")
         elif args.command == "continue":

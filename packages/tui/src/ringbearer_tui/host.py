@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     import ringbearer_engine as rb
 
-    from .games.adventure_book.saves import CampaignStore
+    from .games.adventure_book.saves import CampaignRecord, CampaignStore
     from .session import GameSession
     from .settings import Settings
     from .storage import SaveEntry, SaveStore
@@ -55,6 +55,20 @@ class Host(Protocol):
     ) -> None:
         """Open a campaign table's campaign screen (from the main menu), on a connection
         just seated there; ``reconnect`` sits there again for each chapter."""
+        ...
+
+    def action_new_game(self, game_id: str | None = None) -> None:
+        """The New game dialog, on ``game_id`` when given."""
+        ...
+
+    def show_rules(self, game_id: str | None) -> None:
+        """The Rules screen, on ``game_id``'s page when given."""
+        ...
+
+    def open_campaign(self, record: CampaignRecord) -> None: ...
+
+    def start_lesson(self, game: str, *, fresh: bool = False) -> None:
+        """``game``'s lesson: resumed where it was left unless ``fresh`` (from its start)."""
         ...
 
     def play_again(self, session: GameSession) -> None:

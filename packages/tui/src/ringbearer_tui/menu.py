@@ -17,6 +17,7 @@ class MenuEntry(msgspec.Struct, frozen=True):
 QUIT = MenuEntry("quit", "Quit", "q", "quit_app", "Leave Ringbearer (the game is saved)")
 MENU = (
     MenuEntry("new", "New game", "n", "new_game", "Start a new game"),
+    MenuEntry("learn", "Learn to play", "p", "learn", "A guided first game with a coach"),
     MenuEntry("continue", "Continue", "c", "continue_game", "Resume the most recent game"),
     MenuEntry("load", "Load", "l", "load", "Open the list of saved games"),
     MenuEntry("settings", "Settings", "s", "settings", "Theme, bot speed, default names"),

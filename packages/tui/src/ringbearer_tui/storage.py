@@ -54,6 +54,8 @@ class SaveEntry(msgspec.Struct, frozen=True):
     """Why the file cannot be loaded (``None`` when it is good)."""
     backup_ok: bool = False
     """Whether a good backup of a damaged save exists."""
+    lesson: str = ""
+    """The game whose lesson this match is ("" for an ordinary game)."""
 
     @property
     def damaged(self) -> bool:
@@ -73,12 +75,20 @@ def match_id(match: rb.Match) -> str:
     return ident
 
 
+def lesson_game(match: rb.Match) -> str:
+    """The game whose lesson ``match`` is (its meta says so), or ""."""
+    mark = match.meta.get("lesson")
+    game = mark.get("game") if isinstance(mark, dict) else None
+    return game if isinstance(game, str) else ""
+
+
 def progress_of(match: rb.Match) -> str:
+    lesson = "lesson, " if lesson_game(match) else ""
     outcome = match.outcome
     if outcome is not None:
-        return ("won: " if outcome.won else "lost: ") + outcome.summary
+        return lesson + ("won: " if outcome.won else "lost: ") + outcome.summary
     turn = match.game.turn_number(match.state)
-    return f"turn {turn}" if turn else f"{len(match.log)} steps"
+    return lesson + (f"turn {turn}" if turn else f"{len(match.log)} steps")
 
 
 class FolderProblems:
@@ -352,4 +362,5 @@ def _good_entry(match: rb.Match, path: Path, autosave: bool, modified: float) ->
         progress=progress_of(match),
         saved=datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M"),
         finished=match.outcome is not None,
+        lesson=lesson_game(match),
     )

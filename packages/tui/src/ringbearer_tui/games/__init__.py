@@ -110,6 +110,27 @@ class ExplainsCards(Protocol):
 
 
 @runtime_checkable
+class PointsAtParts(Protocol):
+    """A board that can mark one of its named parts (what a lesson's coach talks about).
+
+    The names are the look's :attr:`HasParts.parts`; "" marks nothing."""
+
+    def point_at(self, part: str) -> None: ...
+
+
+@runtime_checkable
+class HasParts(Protocol):
+    """A look whose board has parts a lesson may point at, by these names."""
+
+    parts: tuple[str, ...]
+
+
+def board_parts(look: GameLook) -> tuple[str, ...]:
+    """The names of the board's parts a lesson step may point at (none for most looks)."""
+    return look.parts if isinstance(look, HasParts) else ()
+
+
+@runtime_checkable
 class ChoosesAdvisor(Protocol):
     """A look whose game has a stronger advisor for hints than the generic Monte-Carlo one."""
 

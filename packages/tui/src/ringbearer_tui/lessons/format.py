@@ -37,8 +37,8 @@ class LessonStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The coach: what just happened and why, and what to do now (naming ``{key}``)."""
     point: Region = "choices"
     part: str = ""
-    """A named part of the board to highlight (a look's own name, e.g. ``"dice"``); empty
-    for the region as a whole."""
+    """A named part of the board to highlight (a look's own name, e.g. ``"dice"``: each
+    look's ``parts`` lists them); empty for the region as a whole."""
     not_now: str = ""
     """Said when the player picks another choice: why the lesson wants this one now."""
     teaches: tuple[str, ...] = ()

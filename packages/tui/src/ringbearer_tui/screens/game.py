@@ -109,6 +109,7 @@ class GameScreen(Screen[None]):
             id="game.next-page",
         ),
     ]
+    LEAVE_QUESTION = "Back to the menu? The game is saved; Continue resumes it."
     SHARED_ONLY = frozenset({"seat_bot", "close_table"})
     """Commands of a shared table's owner."""
     LOCAL_ONLY = frozenset({"hint", "undo", "save_as"})
@@ -165,13 +166,17 @@ class GameScreen(Screen[None]):
                 hint.border_title = "Hint"
                 yield hint
             with Vertical(id="side"):
-                yield Prompt(id="prompt")
-                menu = ActionMenu(id="choices")
-                if self.session.shared:  # b and x are the table owner's there
-                    menu.keys = TABLE_CHOICE_KEYS
-                yield menu
-                yield EventLog(id="log")
+                yield from self.compose_side()
         yield Footer()
+
+    def compose_side(self) -> ComposeResult:
+        """The side column: the prompt, the choices and the log."""
+        yield Prompt(id="prompt")
+        menu = ActionMenu(id="choices")
+        if self.session.shared:  # b and x are the table owner's there
+            menu.keys = TABLE_CHOICE_KEYS
+        yield menu
+        yield EventLog(id="log")
 
     def on_mount(self) -> None:
         self._guard_arrival()
@@ -524,7 +529,7 @@ class GameScreen(Screen[None]):
                 f"Leave table {table}? Your seat stays yours: join {table} again to take it back."
             )
         else:
-            question = "Back to the menu? The game is saved; Continue resumes it."
+            question = self.LEAVE_QUESTION
         self.app.push_screen(ConfirmDialog(question), done)
 
     def _game_over(self) -> None:

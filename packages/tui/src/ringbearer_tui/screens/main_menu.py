@@ -43,6 +43,7 @@ class MainMenu(Screen[None]):
     MainMenu #tagline { color: $text-muted; width: auto; margin-bottom: 1; }
     MainMenu #entries { width: 30; height: auto; }
     MainMenu #entries Button { width: 100%; margin-bottom: 1; }
+    MainMenu.tight #entries Button { margin-bottom: 0; }
     MainMenu #status { color: $text-muted; width: auto; margin-top: 1; }
     """
 
@@ -65,8 +66,17 @@ class MainMenu(Screen[None]):
                 yield Static("", id="status")
         yield Footer()
 
+    ROWS_AROUND_ENTRIES = 10
+    """The title art, the tagline, the status line, the footer and their margins."""
+
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+
+    def on_resize(self) -> None:
+        # Served over SSH the menu has two entries more: at 24 rows, spaced entries would
+        # push the last ones below the screen, so they close up.
+        entries = len(self.query(Button))
+        self.set_class(entries * 2 + self.ROWS_AROUND_ENTRIES > self.size.height, "tight")
 
     def on_screen_resume(self) -> None:
         latest = host_of(self.app).latest_to_continue()

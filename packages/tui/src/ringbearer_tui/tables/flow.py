@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import ringbearer_engine as rb
 
-from ..dialogs.choice import ChoiceDialog
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.message import MessageDialog
 from ..dialogs.new_game import NewGameDialog
+from ..dialogs.pick import PickDialog
 from ..dialogs.tables import TableChoice, TablesDialog
 from ..environment import table_access
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, encode
@@ -98,7 +98,7 @@ async def open_table(app: App[Any]) -> None:
     """Choose what the table plays, then its seats (people or bots); the table opens with
     you at the first person's seat, and its name is what your friends join with."""
     what = await app.push_screen_wait(
-        ChoiceDialog("What will the table play?", WHAT_TO_PLAY, WHAT_TO_PLAY_HELP)
+        PickDialog("What will the table play?", WHAT_TO_PLAY, WHAT_TO_PLAY_HELP)
     )
     if what is None:
         return
@@ -205,7 +205,7 @@ async def choose_campaign(app: App[Any]) -> CampaignRecord | str | None:
         )
         return None
     chosen = await app.push_screen_wait(
-        ChoiceDialog("Continue which campaign?", answers, CONTINUE_HELP)
+        PickDialog("Continue which campaign?", answers, CONTINUE_HELP)
     )
     if chosen is None:
         return None

@@ -12,7 +12,10 @@ from textual.message import Message
 
 import ringbearer_engine as rb
 
-from .lines import LinePanel
+from .lines import MARK_STYLE, LinePanel
+
+MARKED_CURSOR_STYLE = "bold black on green3"
+"""The choice a lesson asks for, under the cursor."""
 
 TAKEN_LETTERS = frozenset("chqu")
 """Letters the game screen keeps for itself (cards, hint, undo) or that quit elsewhere in the app,
@@ -84,7 +87,10 @@ class ActionMenu(LinePanel):
         self.after_scroll()
 
     def line_style(self, index: int) -> str:
-        return "reverse" if index == self.highlighted and self.has_focus else ""
+        cursor = index == self.highlighted and self.has_focus
+        if index in self.marked:
+            return MARKED_CURSOR_STYLE if cursor else MARK_STYLE
+        return "reverse" if cursor else ""
 
     keys: tuple[str, ...] = CHOICE_KEYS
     """The key of each choice by position (:data:`TABLE_CHOICE_KEYS` at a shared table)."""
@@ -103,6 +109,24 @@ class ActionMenu(LinePanel):
             return False
         self.post_message(self.Chosen(self._actions[number - 1]))
         return True
+
+    def point_at(self, index: int | None) -> None:
+        """Mark the choice at ``index`` (a lesson's expected one) and put the cursor on it;
+        None: no mark."""
+        self.mark(frozenset() if index is None else frozenset({index}))
+        if index is not None and index != self.highlighted:
+            self.highlighted = index
+            if self.content_size.height > 0:  # else on_resize brings it into view
+                self.keep_visible(index)
+            self.repaint_changed_rows()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self._actions:
+            # A new height (a lesson fits the panel to its choices): the window is found
+            # again from the top, so no choice is left above it for nothing.
+            self.top = 0
+            self.keep_visible(self.highlighted)
 
     def _highlight(self, index: int) -> None:
         if self._actions:

@@ -25,6 +25,9 @@ from textual.widget import Widget
 Painted = tuple[Strip, str] | None
 """What a row showed when it was last drawn: its strip and line style, or nothing."""
 
+MARK_STYLE = "bold on dark_green"
+"""The lines a lesson's coach points at (see :meth:`LinePanel.mark`)."""
+
 
 class LinePanel(Widget):
     """Shows a window of ``items`` (rich Text, each wrapped to the width) with a border."""
@@ -52,6 +55,8 @@ class LinePanel(Widget):
         """How many of ``items`` are in ``_wrapped`` (new items are wrapped on their own)."""
         self._painted: dict[int, Painted] = {}
         """What each row of the content area showed when it was last drawn."""
+        self.marked: frozenset[int] = frozenset()
+        """The items drawn in :data:`MARK_STYLE` (what a lesson's coach points at)."""
 
     # -- content ----------------------------------------------------------------------------
 
@@ -248,8 +253,14 @@ class LinePanel(Widget):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    def mark(self, indexes: frozenset[int]) -> None:
+        """Draw the items at ``indexes`` marked (none: an empty set); repaints what changed."""
+        if indexes != self.marked:
+            self.marked = indexes
+            self.repaint_changed_rows()
+
     def line_style(self, index: int) -> str:
-        return ""
+        return MARK_STYLE if index in self.marked else ""
 
     def render(self) -> Text:
         """Every item, one per line: what the panel holds, for readers other than the screen

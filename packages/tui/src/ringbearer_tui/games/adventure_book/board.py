@@ -91,6 +91,10 @@ class BookBoard(Vertical):
         self.pages: list[Page] = []
         self.page = 0
         """The page shown, kept from step to step."""
+        self.pointed = ""
+        """The part a lesson's coach points at (see ``point_at``)."""
+        self._turned_to = ""
+        """The part the pages were last turned to, so the player may turn away from it."""
 
     def compose(self) -> ComposeResult:
         yield PageRow()
@@ -107,11 +111,24 @@ class BookBoard(Vertical):
         sections = table_sections(self.session.match, self.session.viewer, width)
         self.pages = paginate(sections, height, body.rows_of)
         self.page = min(self.page, len(self.pages) - 1)
+        if self.pointed != self._turned_to:
+            self._turned_to = self.pointed
+            self.page = next(
+                (n for n, page in enumerate(self.pages) if _marked(page, self.pointed)), self.page
+            )
         row = self.query_one(PageRow)
         row.display = len(self.pages) > 1
         text, row.tabs = page_row(self.pages, self.page, width)
         row.set_items([text])
         body.set_items(self.pages[self.page].lines)
+        body.mark(_marked(self.pages[self.page], self.pointed))
+
+    def point_at(self, part: str) -> None:
+        """Mark one part of the table for a lesson's coach, turning to its page ("" for
+        none)."""
+        if part != self.pointed:
+            self.pointed = part
+            self.refresh_view()
 
     def turn_page(self, delta: int) -> None:
         """Show the next page (``delta`` 1) or the one before (-1), going round."""
@@ -153,6 +170,26 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
         Section("Spaces", spaces),
         Section("Plot", plot),
     ]
+
+
+CORRUPTION_MARK = "Corruption"
+"""How the corruption line begins (see ``panels.corruption_line``)."""
+
+
+def _marked(page: Page, part: str) -> frozenset[int]:
+    """The lines of ``page`` that belong to ``part`` (a section's name in lower case, or
+    "corruption" for the corruption line of the board's section)."""
+    marked: set[int] = set()
+    index = 0
+    for piece in page.pieces:
+        for line in piece.lines:
+            name = piece.name.lower()
+            if part == name or (
+                part == "corruption" and name == "board" and line.plain.startswith(CORRUPTION_MARK)
+            ):
+                marked.add(index)
+            index += 1
+    return frozenset(marked)
 
 
 def _lines(text: Text) -> list[Text]:

@@ -32,6 +32,8 @@ def what_next(chapter: int, result: str) -> str:
 
 class BookLook:
     help_text = LEGEND
+    parts = ("board", "corruption", "hand", "challenges", "spaces", "plot")
+    """The table's parts a lesson may point at (see ``BookBoard.point_at``)."""
     hot_seat = True
     """Hands are secret: people at one keyboard pass it over when the decision changes hands."""
 

@@ -398,6 +398,9 @@ class AdventureBoard(Vertical):
         self.session = session
         self.rolls: list[rb.Event] = []
         """The dice of the last step that rolled any, until another step rolls."""
+        self.pointed = ""
+        """The part a lesson's coach points at (see ``point_at``)."""
+        self.part_lines: dict[str, frozenset[int]] = {}
 
     def compose(self) -> ComposeResult:
         yield TableDrawing()
@@ -427,17 +430,29 @@ class AdventureBoard(Vertical):
         gap = [Text("")] if wide else []
         names = [seat.name for seat in view.seats]
         rolled = dice_line(self.rolls, names)
-        parts = [
-            *inset(board_lines(view, wide), pile_lines(view)),
-            *([rolled] if rolled else []),
-            *gap,
-            *player_lines(view, self.session, wide),
-            *gap,
-        ]
-        self.query_one(TableDrawing).show(parts)
+        drawn = inset(board_lines(view, wide), pile_lines(view))
+        players = player_lines(view, self.session, wide)
+        first_player = len(drawn) + bool(rolled) + len(gap)
+        self.part_lines = {
+            "map": frozenset(range(len(drawn))),
+            "roll": frozenset({len(drawn)}) if rolled else frozenset(),
+            "players": frozenset(range(first_player, first_player + len(players))),
+        }
+        parts = [*drawn, *([rolled] if rolled else []), *gap, *players, *gap]
+        table = self.query_one(TableDrawing)
+        table.show(parts)
+        table.mark(self.part_lines.get(self.pointed, frozenset()))
         # A shared table's spectator is the one viewer who is never any seat.
         watching = self.session.shared and self.session.viewer is None
-        self.query_one(HandView).show_hand(view, watching)
+        hand = self.query_one(HandView)
+        hand.show_hand(view, watching)
+        hand.mark(frozenset(range(len(hand.items))) if self.pointed == "hand" else frozenset())
+
+    def point_at(self, part: str) -> None:
+        """Mark one part of the table for a lesson's coach ("" for none)."""
+        if part != self.pointed:
+            self.pointed = part
+            self.refresh_view()
 
     @on(HandView.Read)
     def _read(self, event: HandView.Read) -> None:

@@ -87,6 +87,8 @@ SPACES_MOVED = {"move-2": 2, "move-3": 3}
 
 class AdventureLook:
     help_text = LEGEND
+    parts = ("map", "roll", "players", "hand")
+    """The table's parts a lesson may point at (see ``AdventureBoard.point_at``)."""
     hot_seat = True
     """Hands are secret: people at one keyboard pass it over between turns."""
 

@@ -146,6 +146,16 @@ def forces_lines(view: MountDoomView) -> list[Text]:
     return [isengard, morgul]
 
 
+TABLE_TOP_PARTS = {
+    "track": frozenset({0}),
+    "route": frozenset(range(1, 8)),  # the six stages and the line of who stands where
+    "isengard": frozenset({8}),
+    "nazgul": frozenset({9}),
+}
+"""The parts of the table top by its lines: the track, the route, the forces."""
+CARDS_AND_DICE_PARTS = {"cards": frozenset({0}), "dice": frozenset({1, 2, 3})}
+
+
 class TableTop(LinePanel):
     """Track, route and forces, redrawn from the view only when they change; as tall as
     its lines."""
@@ -291,6 +301,7 @@ class RowTitle(Widget):
 class EncounterRow(Vertical):
     DEFAULT_CSS = """
     EncounterRow { height: 4; }
+    EncounterRow.pointed { background: darkgreen; }
     EncounterRow Grid { grid-size: 2 3; grid-gutter: 0 1; height: 3; }
     """
 
@@ -435,6 +446,12 @@ class MountDoomBoard(Vertical):
 
     def on_resize(self) -> None:
         self.query_one(RowCardTexts).show(_view(self.session))  # shown from a height on
+
+    def point_at(self, part: str) -> None:
+        """Mark one part of the board for a lesson's coach ("" for none)."""
+        self.query_one(TableTop).mark(TABLE_TOP_PARTS.get(part, frozenset()))
+        self.query_one(CardsAndDice).mark(CARDS_AND_DICE_PARTS.get(part, frozenset()))
+        self.query_one(EncounterRow).set_class(part == "row", "pointed")
 
     def refresh_view(self) -> None:
         view = _view(self.session)

@@ -44,8 +44,13 @@ when the rules allow them.
 """
 
 
+PARTS = ("track", "route", "isengard", "nazgul", "row", "cards", "dice")
+"""The board's parts a lesson may point at (see ``MountDoomBoard.point_at``)."""
+
+
 class MountDoomLook:
     help_text = LEGEND
+    parts = PARTS
 
     def board(self, session: GameSession) -> MountDoomBoard:
         from .board import MountDoomBoard  # the UI toolkit only where a board is drawn
