@@ -140,6 +140,19 @@ async def test_a_wrong_choice_is_explained_and_not_played(quick_settings: AppPat
         assert step.not_now not in coach_words(screen)
 
 
+async def test_the_command_palette_offers_no_undo_while_the_lesson_teaches(
+    quick_settings: AppPaths,
+) -> None:
+    from ringbearer_tui.commands import RingbearerCommands
+
+    app = RingbearerApp(quick_settings, StartLesson("mount-doom"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await begin(pilot)
+        names = [name for name, _, _ in RingbearerCommands(screen)._commands()]
+        assert "Undo" not in names
+        assert {"Hint", "Save as"} <= set(names)
+
+
 async def test_a_lesson_left_part_way_resumes_at_its_step_from_learn_to_play(
     quick_settings: AppPaths,
 ) -> None:

@@ -33,9 +33,15 @@ class RingbearerCommands(Provider):
                 key = menu.key_of(index).strip()
                 help_text = f"Choice {index + 1} (key {key})" if key else f"Choice {index + 1}"
                 found.append((name, partial(screen.play, action), help_text))
-            found.append(("Hint", screen.action_hint, "Rank the choices with the advisor"))
-            found.append(("Undo", screen.action_undo, "Take back your last decision"))
-            found.append(("Save as", screen.action_save_as, "Save this game under a name"))
+            # Only what the screen's keys would do now: a lesson takes nothing back, and a
+            # shared table has no hint, undo or save of its own.
+            for name, key_action, callback, help_text in (
+                ("Hint", "hint", screen.action_hint, "Rank the choices with the advisor"),
+                ("Undo", "undo", screen.action_undo, "Take back your last decision"),
+                ("Save as", "save_as", screen.action_save_as, "Save this game under a name"),
+            ):
+                if screen.check_action(key_action, ()) is not False:
+                    found.append((name, callback, help_text))
         from .screens.campaign import CampaignScreen
 
         if isinstance(screen, CampaignScreen):
