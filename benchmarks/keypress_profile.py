@@ -74,14 +74,11 @@ SCREENS = {
 
 
 class Run:
-    def __init__(self, start_cpu: float, per_key: float, keys: int, rss: float, pss: float):
-        self.start_cpu, self.per_key, self.keys, self.rss, self.pss = (
-            start_cpu,
-            per_key,
-            keys,
-            rss,
-            pss,
-        )
+    def __init__(
+        self, start_cpu: float, per_key: float, keys: int, rss: float, pss: float, uss: float
+    ) -> None:
+        self.start_cpu, self.per_key, self.keys = start_cpu, per_key, keys
+        self.rss, self.pss, self.uss = rss, pss, uss
 
 
 def one_run(screen: Screen, keys: int, size: tuple[int, int], profile: Path | None) -> Run:
@@ -108,7 +105,7 @@ def one_run(screen: Screen, keys: int, size: tuple[int, int], profile: Path | No
             terminal.settle(0.15)
             pressed += 1
         spent = (cpu_seconds(pid) or start_cpu) - start_cpu
-        memory = memory_mib(pid) or (0.0, 0.0)
+        memory = memory_mib(pid) or (0.0, 0.0, 0.0)
         if profile:
             os.kill(pid, signal.SIGUSR2)
             time.sleep(0.5)
@@ -139,7 +136,8 @@ def main() -> None:
                 f"{runs[-1].keys} keys a run); start-up CPU median "
                 f"{statistics.median(r.start_cpu for r in runs):.2f} s; "
                 f"RSS {statistics.median(r.rss for r in runs):.1f} MiB, "
-                f"PSS {statistics.median(r.pss for r in runs):.1f} MiB"
+                f"PSS {statistics.median(r.pss for r in runs):.1f} MiB (alone: no other process "
+                "shares its pages)"
             )
             if args.profile:
                 # A run of its own: the profiler's overhead stays out of the figures above.

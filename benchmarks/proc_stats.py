@@ -25,19 +25,20 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def memory_mib(pid: int) -> tuple[float, float] | None:
-    """Resident and proportional set sizes (RSS, PSS) in MiB, or ``None`` once it has gone.
-    PSS shares each page among the processes that map it: what a session adds to a machine
-    whose games share the interpreter's and libraries' pages."""
+def memory_mib(pid: int) -> tuple[float, float, float] | None:
+    """Resident, proportional and unique set sizes (RSS, PSS, USS) in MiB, or ``None`` once
+    it has gone. RSS counts every page the process maps, shared or not; PSS shares each page
+    among the processes that map it; USS is the pages no other process maps: what the
+    session alone holds, freed when it ends."""
     sizes: dict[str, float] = {}
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
             name, _, rest = line.partition(":")
-            if name in ("Rss", "Pss"):
+            if name in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
                 sizes[name] = int(rest.split()[0]) / 1024
-    if "Rss" not in sizes or "Pss" not in sizes:
+    if len(sizes) < 4:
         return None
-    return sizes["Rss"], sizes["Pss"]
+    return sizes["Rss"], sizes["Pss"], sizes["Private_Clean"] + sizes["Private_Dirty"]
 
 
 def children_of(pid: int) -> list[int]:

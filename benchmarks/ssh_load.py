@@ -16,10 +16,12 @@ It reports:
   keys, divided by the keys) and in the server;
 - start-up CPU per session (each game process's CPU when its first screen is drawn) and
   the CPU of a hang-up (a save and an exit);
-- memory per game process: RSS and PSS (/proc/PID/smaps_rollup);
+- memory per game process: RSS, PSS and USS (/proc/PID/smaps_rollup);
 - the load average, and how many sessions were lost.
 
     python benchmarks/ssh_load.py [SESSIONS] [PRESSES] [--no-zygote]
+
+(100 sessions and 20 keys by default; ``--no-zygote`` is passed to ``ringbearer serve``.)
 """
 
 from __future__ import annotations
@@ -224,14 +226,13 @@ class SessionPids:
 
     async def follow(self) -> None:
         while True:
-            with contextlib.suppress(OSError):
-                with self.log.open("rb") as handle:
-                    handle.seek(self.offset)
-                    chunk = handle.read()
-                    end = chunk.rfind(b"\n") + 1
-                    self.offset += end
-                    for match in self.PATTERN.finditer(chunk[:end]):
-                        self.pids[match[1].decode()] = int(match[2])
+            with contextlib.suppress(OSError), self.log.open("rb") as handle:
+                handle.seek(self.offset)
+                chunk = handle.read()
+                end = chunk.rfind(b"\n") + 1
+                self.offset += end
+                for match in self.PATTERN.finditer(chunk[:end]):
+                    self.pids[match[1].decode()] = int(match[2])
             await asyncio.sleep(0.05)
 
 
@@ -317,9 +318,9 @@ async def main(sessions: int, presses: int, extra: list[str]) -> None:
     lost = sum(p.lost for p in players)
     keys = sum(len(p.latencies) for p in players if p.pid in before)
     spent = [
-        after[pid] - before[pid]  # type: ignore[operator]
+        end - begin
         for pid in games
-        if before.get(pid) is not None and after.get(pid) is not None
+        if (begin := before.get(pid)) is not None and (end := after.get(pid)) is not None
     ]
     starts = [p.start_cpu for p in players if p.start_cpu is not None]
     what = "a game of Mount Doom, key 1" if game else "the menu, keys s and escape"
@@ -348,10 +349,11 @@ async def main(sessions: int, presses: int, extra: list[str]) -> None:
     if memory:
         rss = [m[0] for m in memory]
         pss = [m[1] for m in memory]
+        uss = [m[2] for m in memory]
         print(
             f"memory per game process: RSS median {statistics.median(rss):.1f} MiB "
             f"(max {max(rss):.1f}), PSS median {statistics.median(pss):.1f} MiB "
-            f"(max {max(pss):.1f})"
+            f"(max {max(pss):.1f}), USS median {statistics.median(uss):.1f} MiB"
         )
     print(f"sessions lost: {lost}")
 
