@@ -68,6 +68,8 @@ TEXTUAL_WIDGETS = (
     "TabbedContent",
 )
 """Textual imports its widgets when first named; these are named here before any fork."""
+GAME_NAME = "ringbearer-game"
+"""A forked game's process name (its command line stays the zygote's)."""
 MESSAGE_LIMIT = 1 << 16
 """The largest request: arguments and an environment, far below this."""
 
@@ -212,6 +214,9 @@ def become(order: Order) -> Any:
         with contextlib.suppress(OSError):
             os.close(fd)
     os.setsid()  # a new session, whose controlling terminal the game claims
+    with contextlib.suppress(OSError):  # its name in top and ps -o comm, not the zygote's
+        with open("/proc/self/comm", "w", encoding="ascii") as name:
+            name.write(GAME_NAME)
     os.chdir(order.cwd)
     os.environ.clear()
     os.environ.update(order.env)

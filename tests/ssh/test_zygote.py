@@ -1,0 +1,112 @@
+"""Games forked by the zygote: each session is a fresh process of its own, one game's crash
+touches no other, and a dead zygote means plain starts, not lost logins."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import asyncssh
+
+from ringbearer_tui.server.core import GameServer
+
+from .conftest import StartServer, connect
+
+
+def parent_of(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def game_pid(server: GameServer, username: str) -> int:
+    [game] = [g for g in server.live.values() if g.account_id == server.accounts.find(username).id]
+    return game.child.pid
+
+
+async def zygote_ready(server: GameServer) -> int:
+    assert server.zygote is not None
+    await asyncio.wait_for(server.zygote.ready.wait(), 30)
+    assert server.zygote.process is not None
+    return server.zygote.process.pid
+
+
+async def until(check: object, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("never happened")
+
+
+async def test_each_session_is_its_own_process_forked_by_the_zygote(
+    make_server: StartServer, data_dir: Path
+) -> None:
+    server = await make_server()
+    zygote = await zygote_ready(server)
+    ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    bo = await connect(server, "bo", asyncssh.generate_private_key("ssh-ed25519"))
+    await ann.wait_for("New game")
+    await bo.wait_for("New game")
+    pids = {game_pid(server, "ann"), game_pid(server, "bo")}
+    assert len(pids) == 2
+    assert zygote not in pids
+    for name in ("ann", "bo"):
+        pid = game_pid(server, name)
+        assert parent_of(pid) == zygote
+        # Its own session and folder: the account's, where its saves go.
+        assert os.getsid(pid) == pid
+        assert Path(os.readlink(f"/proc/{pid}/cwd")) == server.accounts.find(name).data.resolve()
+    ann.drop()
+    bo.drop()
+
+
+async def test_a_game_that_crashes_leaves_the_other_games_playing(
+    make_server: StartServer,
+) -> None:
+    server = await make_server()
+    await zygote_ready(server)
+    ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    bo = await connect(server, "bo", asyncssh.generate_private_key("ssh-ed25519"))
+    await ann.wait_for("New game")
+    await bo.wait_for("New game")
+    os.kill(game_pid(server, "ann"), signal.SIGKILL)
+    await ann.wait_closed()
+    bo.press("s")
+    await bo.wait_for("Default name, seat 1")
+    await until(lambda: len(server.live) == 1)
+    bo.drop()
+
+
+async def test_when_the_zygote_dies_its_games_go_on_and_new_ones_start_afresh(
+    make_server: StartServer, data_dir: Path
+) -> None:
+    server = await make_server()
+    zygote = await zygote_ready(server)
+    ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    await ann.wait_for("New game")
+    ann_pid = game_pid(server, "ann")
+    os.kill(zygote, signal.SIGKILL)
+    assert server.zygote is not None
+    await asyncio.wait_for(server.zygote.dead.wait(), 20)
+    # Ann's game was the zygote's; now it is the server's to wait for.
+    await until(lambda: parent_of(ann_pid) == os.getpid())
+    ann.press("s")
+    await ann.wait_for("Default name, seat 1")
+    bo = await connect(server, "bo", asyncssh.generate_private_key("ssh-ed25519"))
+    await bo.wait_for("New game")
+    assert parent_of(game_pid(server, "bo")) == os.getpid()
+    ann.drop()
+    await until(lambda: len(server.live) == 1)
+    assert not Path(f"/proc/{ann_pid}").exists()  # waited for, not left a zombie
+    bo.drop()
+
+
+async def test_without_the_zygote_each_game_is_started_afresh(make_server: StartServer) -> None:
+    server = await make_server(zygote=False)
+    assert server.zygote is None
+    ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    await ann.wait_for("New game")
+    assert parent_of(game_pid(server, "ann")) == os.getpid()
+    ann.drop()
