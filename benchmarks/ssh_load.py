@@ -19,9 +19,10 @@ It reports:
 - memory per game process: RSS, PSS and USS (/proc/PID/smaps_rollup);
 - the load average, and how many sessions were lost.
 
-    python benchmarks/ssh_load.py [SESSIONS] [PRESSES] [--no-zygote]
+    python benchmarks/ssh_load.py [SESSIONS] [PRESSES] [--menu] [--no-zygote]
 
-(100 sessions and 20 keys by default; ``--no-zygote`` is passed to ``ringbearer serve``.)
+(100 sessions and 20 keys by default; ``--menu``: the main menu, keys s and escape, instead
+of Mount Doom; ``--no-zygote`` is passed to ``ringbearer serve``.)
 """
 
 from __future__ import annotations
@@ -253,8 +254,9 @@ def ms(values: list[float]) -> str:
     )
 
 
-async def main(sessions: int, presses: int, extra: list[str]) -> None:
-    game = "mount-doom" if "mount-doom" in [g.id for g in rb.list_games()] else None
+async def main(sessions: int, presses: int, extra: list[str], menu: bool) -> None:
+    installed = "mount-doom" in [g.id for g in rb.list_games()]
+    game = "mount-doom" if installed and not menu else None
     load_at_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as data:
         port = free_port()
@@ -366,8 +368,8 @@ def _alive(pid: int) -> bool:
 
 
 if __name__ == "__main__":
-    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    flags = [a for a in sys.argv[1:] if a.startswith("--") and a != "--menu"]
     numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
     count = int(numbers[0]) if numbers else 100
     keys = int(numbers[1]) if len(numbers) > 1 else 20
-    asyncio.run(main(count, keys, flags))
+    asyncio.run(main(count, keys, flags, "--menu" in sys.argv))

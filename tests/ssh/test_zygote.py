@@ -10,6 +10,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.core import GameServer
 
 from .conftest import StartServer, connect
@@ -20,8 +21,14 @@ def parent_of(pid: int) -> int:
     return int(stat.rsplit(")", 1)[1].split()[1])
 
 
+def account(server: GameServer, username: str) -> Account:
+    found = server.accounts.find(username)
+    assert found is not None
+    return found
+
+
 def game_pid(server: GameServer, username: str) -> int:
-    [game] = [g for g in server.live.values() if g.account_id == server.accounts.find(username).id]
+    [game] = [g for g in server.live.values() if g.account_id == account(server, username).id]
     return game.child.pid
 
 
@@ -57,7 +64,7 @@ async def test_each_session_is_its_own_process_forked_by_the_zygote(
         assert parent_of(pid) == zygote
         # Its own session and folder: the account's, where its saves go.
         assert os.getsid(pid) == pid
-        assert Path(os.readlink(f"/proc/{pid}/cwd")) == server.accounts.find(name).data.resolve()
+        assert Path(os.readlink(f"/proc/{pid}/cwd")) == account(server, name).data.resolve()
     ann.drop()
     bo.drop()
 

@@ -86,7 +86,9 @@ class RingbearerApp(App[None]):
         Binding("ctrl+q", "quit_app", "Quit", id="app.quit", priority=True),
     ]
     HANG_UP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
-    TERMINAL_CHECK_SECONDS = 0.25
+    TERMINAL_CHECK_SECONDS = 1.0
+    """How often to look for a terminal gone without a SIGHUP; each look wakes the app, and
+    a hundred games looking four times a second spent a tenth of a core doing nothing."""
     KEYS_WHEN_TOO_SMALL = frozenset({"ctrl+q"})
     """While the size notice shows, only quitting works: other keys would act on a screen
     the player cannot see."""

@@ -214,9 +214,9 @@ def become(order: Order) -> Any:
         with contextlib.suppress(OSError):
             os.close(fd)
     os.setsid()  # a new session, whose controlling terminal the game claims
-    with contextlib.suppress(OSError):  # its name in top and ps -o comm, not the zygote's
-        with open("/proc/self/comm", "w", encoding="ascii") as name:
-            name.write(GAME_NAME)
+    # Its name in top and ps -o comm, not the zygote's.
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w", encoding="ascii") as name:
+        name.write(GAME_NAME)
     os.chdir(order.cwd)
     os.environ.clear()
     os.environ.update(order.env)
