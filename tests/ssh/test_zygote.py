@@ -4,11 +4,13 @@ touches no other, and a dead zygote means plain starts, not lost logins."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 from pathlib import Path
 
 import asyncssh
+import pytest
 
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.core import GameServer
@@ -70,8 +72,9 @@ async def test_each_session_is_its_own_process_forked_by_the_zygote(
 
 
 async def test_a_game_that_crashes_leaves_the_other_games_playing(
-    make_server: StartServer,
+    make_server: StartServer, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="ringbearer.serve")
     server = await make_server()
     await zygote_ready(server)
     ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
@@ -80,6 +83,9 @@ async def test_a_game_that_crashes_leaves_the_other_games_playing(
     await bo.wait_for("New game")
     os.kill(game_pid(server, "ann"), signal.SIGKILL)
     await ann.wait_closed()
+    # How it ended came from the zygote, whose child it was.
+    ended = [r for r in caplog.records if r.getMessage() == "disconnect"]
+    assert [r.fields["why"] for r in ended] == ["game exited with -9"]  # type: ignore[attr-defined]
     bo.press("s")
     await bo.wait_for("Default name, seat 1")
     await until(lambda: len(server.live) == 1)

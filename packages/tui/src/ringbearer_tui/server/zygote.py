@@ -15,6 +15,7 @@ calls it, and a loop's selector would be shared), and holds nothing of any sessi
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import importlib
@@ -25,7 +26,7 @@ import signal
 import socket
 import sys
 import threading
-from typing import Any
+from typing import NoReturn
 
 import msgspec
 
@@ -207,7 +208,7 @@ def _take(
     return _fork(control, order, fds[0])
 
 
-def become(order: Order) -> Any:
+def become(order: Order) -> NoReturn:
     """In the forked child: this session's own process state, then the game itself."""
     control_fds = [fd for fd in range(3, 256) if _is_open(fd)]
     for fd in control_fds:  # nothing of the zygote or other sessions stays open
@@ -226,7 +227,37 @@ def become(order: Order) -> Any:
             stream.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     gc.unfreeze()
     sys.argv = [sys.argv[0], *order.args]
-    return runpy.run_module("ringbearer_tui", run_name="__main__", alter_sys=True)
+    try:
+        runpy.run_module("ringbearer_tui", run_name="__main__", alter_sys=True)
+        status = 0
+    except SystemExit as leaving:
+        status = _exit_status(leaving.code)
+    _end_quickly(status)
+
+
+def _exit_status(code: object) -> int:
+    """What the interpreter makes of ``sys.exit(code)``."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _end_quickly(status: int) -> NoReturn:
+    """End the game as the interpreter would, less its teardown: the threads are waited for,
+    the exit handlers run and the streams flushed, but the objects are not freed one by one.
+    Freeing them would write to nearly every page the game still shares with the zygote,
+    copying each, only for the process to end (its files are closed by the system)."""
+    shutdown = getattr(threading, "_shutdown", None)
+    if shutdown is not None:
+        shutdown()  # what the interpreter calls first: waits for the non-daemon threads
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
 
 
 def _is_open(fd: int) -> bool:
