@@ -6,12 +6,13 @@ Figures are the game process's own CPU time from /proc (user + system, every thr
 other work on a shared machine does not inflate as it does wall time.
 
     python benchmarks/keypress_profile.py [--screen mount-doom|adventure-game|menu]...
-        [--keys 30] [--runs 3] [--size 100x30] [--profile] [--top 30]
+        [--keys 30] [--runs 3] [--size 100x30] [--idle 10] [--profile] [--top 30]
 
 - start-up CPU: from exec until the first screen is drawn and quiet;
 - CPU per keypress: the mean over a run's keys (each key, then until the screen has been
   quiet for 0.15 s), and the median of the runs;
-- memory: RSS and PSS (/proc/PID/smaps_rollup) after the keys.
+- memory: RSS and PSS (/proc/PID/smaps_rollup) after the keys;
+- idle CPU: what the game spends a second on its first screen with no key (``--idle``).
 
 With ``--profile`` one more run of each screen is profiled from its first key to its last (the
 start-up left out) and the functions taking the most time are printed.
@@ -81,6 +82,21 @@ class Run:
         self.rss, self.pss, self.uss = rss, pss, uss
 
 
+def idle_cpu(screen: Screen, seconds: float, size: tuple[int, int]) -> float:
+    """CPU seconds a second that the game spends on its first screen with no key pressed."""
+    with tempfile.TemporaryDirectory() as data:
+        terminal = Terminal(["--data-dir", data, *screen.args], *size)
+        terminal.wait_for(screen.ready)
+        terminal.settle(0.3)
+        before = cpu_seconds(terminal.child.pid) or 0.0
+        began = time.perf_counter()
+        while time.perf_counter() - began < seconds:
+            terminal.pump(0.2)
+        spent = (cpu_seconds(terminal.child.pid) or before) - before
+        terminal.close()
+    return spent / seconds
+
+
 def one_run(screen: Screen, keys: int, size: tuple[int, int], profile: Path | None) -> Run:
     with tempfile.TemporaryDirectory() as data:
         command = (
@@ -121,6 +137,9 @@ def main() -> None:
     parser.add_argument("--size", default="100x30")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument(
+        "--idle", type=float, default=10.0, help="seconds to sit on each screen without a key"
+    )
     args = parser.parse_args()
     columns, rows = (int(n) for n in args.size.split("x"))
     print(f"machine: {describe_machine()}")
@@ -139,6 +158,9 @@ def main() -> None:
                 f"PSS {statistics.median(r.pss for r in runs):.1f} MiB (alone: no other process "
                 "shares its pages)"
             )
+            if args.idle > 0:
+                idle = idle_cpu(screen, args.idle, (columns, rows))
+                print(f"{name}: idle CPU {idle * 1000:.1f} ms a second ({args.idle:g} s, no key)")
             if args.profile:
                 # A run of its own: the profiler's overhead stays out of the figures above.
                 one_run(screen, args.keys, (columns, rows), out)

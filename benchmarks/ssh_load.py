@@ -302,6 +302,10 @@ async def main(sessions: int, presses: int, extra: list[str], menu: bool) -> Non
         after = {pid: cpu_seconds(pid) for pid in games}
         server_cpu = (cpu_seconds(server.pid) or 0.0) - server_before
         memory = [m for m in (memory_mib(pid) for pid in games) if m is not None]
+        helpers = {"server": memory_mib(server.pid)}
+        for pid in children_of(server.pid):
+            if pid not in games:  # the zygote, when there is one
+                helpers["zygote"] = memory_mib(pid)
         last_cpu = sum(v for v in after.values() if v is not None)
         hang_up.set()
         await asyncio.gather(*tasks)
@@ -357,6 +361,9 @@ async def main(sessions: int, presses: int, extra: list[str], menu: bool) -> Non
             f"(max {max(rss):.1f}), PSS median {statistics.median(pss):.1f} MiB "
             f"(max {max(pss):.1f}), USS median {statistics.median(uss):.1f} MiB"
         )
+    for name, sizes in helpers.items():
+        if sizes is not None:
+            print(f"{name}: RSS {sizes[0]:.1f} MiB, PSS {sizes[1]:.1f} MiB")
     print(f"sessions lost: {lost}")
 
 
