@@ -14,6 +14,7 @@ import pytest
 
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.core import GameServer
+from ringbearer_tui.server.forking import Zygote
 
 from .conftest import StartServer, connect
 
@@ -114,6 +115,19 @@ async def test_when_the_zygote_dies_its_games_go_on_and_new_ones_start_afresh(
     await until(lambda: len(server.live) == 1)
     assert not Path(f"/proc/{ann_pid}").exists()  # waited for, not left a zombie
     bo.drop()
+
+
+async def test_a_zygote_that_never_gets_ready_means_games_started_afresh(
+    make_server: StartServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Zygote, "MODULE", "ringbearer_tui.no_such_module")
+    server = await make_server()
+    ann = await connect(server, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    await ann.wait_for("New game")
+    assert server.zygote is not None
+    assert server.zygote.dead.is_set()
+    assert parent_of(game_pid(server, "ann")) == os.getpid()
+    ann.drop()
 
 
 async def test_without_the_zygote_each_game_is_started_afresh(make_server: StartServer) -> None:

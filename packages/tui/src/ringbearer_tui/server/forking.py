@@ -23,8 +23,9 @@ import msgspec
 from .logs import log
 from .zygote import MESSAGE_LIMIT, Exited, Order, Ready, Refused, Report, Started
 
-READY_WAIT = 15.0
-"""Seconds a login waits for a zygote that is still importing, before a plain start."""
+READY_WAIT = 30.0
+"""Seconds a login waits for a zygote that is still importing (about a CPU-second, much more
+wall time on a loaded machine); a zygote not ready by then is given up."""
 FORK_WAIT = 10.0
 """Seconds the zygote has to answer an order."""
 _PR_SET_CHILD_SUBREAPER = 36
@@ -94,6 +95,9 @@ class ForkedGame:
 class Zygote:
     """The zygote process and the socket to it."""
 
+    MODULE = "ringbearer_tui.server.zygote"
+    """The zygote's program, run as ``python -m MODULE FD``."""
+
     def __init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
         self.ready = asyncio.Event()
@@ -115,7 +119,7 @@ class Zygote:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "ringbearer_tui.server.zygote",
+                self.MODULE,
                 str(theirs.fileno()),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
@@ -140,8 +144,11 @@ class Zygote:
         """A forked game, with ``terminal`` (the PTY's slave end) as its terminal; ``None``
         when the zygote cannot give one (not ready in time, dead, or refused)."""
         if not self.dead.is_set() and not self.ready.is_set():
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(self._ready_or_dead(), READY_WAIT)
+            except TimeoutError:
+                log("zygote", action="not ready", why=f"not ready after {READY_WAIT:g} s")
+                self._give_up()
         if self._socket is None or self.dead.is_set() or not self.ready.is_set():
             return None
         self._next += 1
@@ -222,6 +229,13 @@ class Zygote:
                 waiting.set_exception(ConnectionError("the zygote has gone"))
         for game in self._games.values():
             game.adopt()
+
+    def _give_up(self) -> None:
+        """Stop waiting for a zygote that does not answer: every game starts afresh now."""
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        self._died()
 
     async def close(self) -> None:
         """Stop the zygote (it exits when its socket closes); running games go on."""
