@@ -157,7 +157,7 @@ class Zygote:
         self._orders[number] = answer
         order = msgspec.json.encode(Order(number, args, env, str(cwd)))
         try:
-            socket.send_fds(self._socket, [order], [terminal])
+            await asyncio.wait_for(self._send(order, terminal), FORK_WAIT)
             reply = await asyncio.wait_for(answer, FORK_WAIT)
         except (OSError, TimeoutError, ConnectionError) as error:
             log("zygote", action="no answer", why=f"{type(error).__name__}: {error}")
@@ -174,6 +174,17 @@ class Zygote:
         elif self.dead.is_set():
             game.adopt()
         return game
+
+    async def _send(self, order: bytes, terminal: int) -> None:
+        # Many logins at once can fill the socket while the zygote forks: wait for room.
+        while True:
+            if self._socket is None:
+                raise ConnectionError("the zygote has gone")
+            try:
+                socket.send_fds(self._socket, [order], [terminal])
+                return
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
 
     async def _ready_or_dead(self) -> None:
         ready = asyncio.ensure_future(self.ready.wait())
