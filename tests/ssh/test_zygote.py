@@ -7,11 +7,14 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 from pathlib import Path
 
 import asyncssh
+import msgspec
 import pytest
 
+from ringbearer_tui.server import zygote
 from ringbearer_tui.server.accounts import Account
 from ringbearer_tui.server.core import GameServer
 from ringbearer_tui.server.forking import Zygote
@@ -137,3 +140,27 @@ async def test_without_the_zygote_each_game_is_started_afresh(make_server: Start
     await ann.wait_for("New game")
     assert parent_of(game_pid(server, "ann")) == os.getpid()
     ann.drop()
+
+
+def test_an_order_without_exactly_one_terminal_is_refused_not_forked() -> None:
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    with ours, theirs:
+        order = zygote.Order(7, ["new", "mount-doom"], {}, "/")
+        decoder = msgspec.json.Decoder(zygote.Order)
+        assert zygote._take(theirs, decoder, msgspec.json.encode(order), []) is None
+        reply = msgspec.json.decode(ours.recv(65536), type=zygote.Report)
+        assert reply == zygote.Refused(7, "an order needs exactly one terminal")
+
+
+def test_an_order_that_is_not_an_order_is_dropped_with_its_descriptors() -> None:
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    read, write = os.pipe()
+    with ours, theirs:
+        decoder = msgspec.json.Decoder(zygote.Order)
+        assert zygote._take(theirs, decoder, b"not json", [read]) is None
+        with pytest.raises(OSError, match="Bad file descriptor"):
+            os.fstat(read)  # closed, not leaked
+        ours.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            ours.recv(65536)  # nothing to answer: it had no id
+    os.close(write)
