@@ -16,9 +16,15 @@ from ringbearer_tui.server.terminal import open_pty
 
 
 class Terminal:
-    """``python -m ringbearer_tui ARGS`` in a PTY of the given size."""
+    """``python -m ringbearer_tui ARGS`` (or another command) in a PTY of the given size."""
 
-    def __init__(self, args: Sequence[str], columns: int = 80, rows: int = 24) -> None:
+    def __init__(
+        self,
+        args: Sequence[str],
+        columns: int = 80,
+        rows: int = 24,
+        command: Sequence[str] = (sys.executable, "-m", "ringbearer_tui"),
+    ) -> None:
         self.started = time.perf_counter()
         master, slave = open_pty(columns, rows)
         env = {
@@ -30,7 +36,7 @@ class Terminal:
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
         self.child = subprocess.Popen(
-            [sys.executable, "-m", "ringbearer_tui", *args],
+            [*command, *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

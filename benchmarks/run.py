@@ -21,7 +21,9 @@ HERE = Path(__file__).parent
 
 def main(names: list[str]) -> int:
     scripts = sorted(
-        p for p in HERE.glob("*.py") if p.name not in {"run.py", "harness.py", "machine.py"}
+        p
+        for p in HERE.glob("*.py")
+        if p.name not in {"run.py", "harness.py", "machine.py", "proc_stats.py", "profiled_app.py"}
     )
     if names:
         scripts = [s for s in scripts if s.stem in names]

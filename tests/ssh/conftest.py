@@ -144,12 +144,14 @@ async def connect(
 
 
 def game_processes(data_dir: Path) -> list[int]:
-    """Game processes serving accounts under ``data_dir`` (by their command line)."""
+    """Game processes serving accounts under ``data_dir``: each runs in its account's folder
+    there, whether it was started afresh or forked by the zygote (whose command line it
+    keeps)."""
     found = []
+    root = os.path.realpath(data_dir) + os.sep
     for pid in os.listdir("/proc"):
         if pid.isdigit():
             with contextlib.suppress(OSError):
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
-                if b"ringbearer_tui" in cmdline and str(data_dir).encode() in cmdline:
+                if os.readlink(f"/proc/{pid}/cwd").startswith(root):
                     found.append(int(pid))
     return found

@@ -364,7 +364,8 @@ async def test_a_game_that_cannot_start_leaves_nothing_open(
     async def cannot_start(*args: object, **kwargs: object) -> None:
         raise OSError(24, "Too many open files")
 
-    server = await make_server()
+    # A game started afresh, as each is when the zygote is off or has gone.
+    server = await make_server(zygote=False)
     before = open_fds()
     monkeypatch.setattr(asyncio, "create_subprocess_exec", cannot_start)
     client = await connect(server, "ann", user_key)

@@ -95,6 +95,11 @@ def _parser() -> argparse.ArgumentParser:
         help="new connections allowed per client address per minute (10)",
     )
     serve.add_argument("--log-format", choices=["text", "json"], default="text")
+    serve.add_argument(
+        "--no-zygote",
+        action="store_true",
+        help="start each game as a new process instead of forking it from a pre-loaded one",
+    )
     _add_limit_options(serve)
     return parser
 
@@ -163,6 +168,7 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         max_tables=args.max_tables,
         max_tables_per_account=args.max_tables_per_account,
         table_expiry=args.table_expiry,
+        zygote=not args.no_zygote,
     )
     setup_logging(config.log_format)
     try:

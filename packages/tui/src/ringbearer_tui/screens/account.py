@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 
 from ..atomic import write_atomic
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..environment import served_account
 from ..server.accounts import key_line, read_keys, same_key
+from ..widgets.steady_footer import SteadyFooter
 
 
 class AccountScreen(Screen[None]):
@@ -51,7 +52,7 @@ class AccountScreen(Screen[None]):
                 yield Button("Add key (a)", variant="primary", id="add")
                 yield Button("Remove key (d)", variant="error", id="remove")
                 yield Button("Back (esc)", id="back")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.reload()

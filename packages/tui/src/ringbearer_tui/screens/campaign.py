@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign
@@ -32,6 +32,7 @@ from ..games.adventure_book.saves import Attempt, CampaignRecord, chapter_title
 from ..games.adventure_book.words import marked
 from ..host import Host, host_of
 from ..visible import visible
+from ..widgets.steady_footer import SteadyFooter
 from .game import GameScreen
 
 
@@ -155,7 +156,7 @@ class CampaignScreen(Screen[None]):
         with Horizontal(id="campaign-buttons"):
             yield Button("Play (p)", variant="primary", id="campaign-play")
             yield Button("Menu (esc)", id="campaign-menu")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         settled = settle_finished(self.record)

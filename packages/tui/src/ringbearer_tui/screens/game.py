@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
@@ -46,6 +46,7 @@ from ..visible import visible
 from ..widgets.action_menu import CHOICE_KEYS, TABLE_CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
+from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
 
 HINT_PLAYOUTS = 400
@@ -167,7 +168,7 @@ class GameScreen(Screen[None]):
                 yield hint
             with Vertical(id="side"):
                 yield from self.compose_side()
-        yield Footer()
+        yield SteadyFooter()
 
     def compose_side(self) -> ComposeResult:
         """The side column: the prompt, the choices and the log."""

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 import ringbearer_engine as rb
 
@@ -18,6 +18,7 @@ from ..games.adventure_book.saves import is_campaign
 from ..host import Host, host_of
 from ..storage import SaveEntry, SaveNameError
 from ..visible import visible
+from ..widgets.steady_footer import SteadyFooter
 
 COLUMNS = ("Name", "Game", "Seats", "Progress", "Saved")
 NARROW_COLUMNS = ("Name", "Game", "Progress", "Saved")
@@ -115,7 +116,7 @@ class LoadScreen(Screen[None]):
                 yield Button("Rename (r)", id="rename")
                 yield Button("Delete (d)", variant="error", id="delete")
                 yield Button("Back (esc)", id="back")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.reload()

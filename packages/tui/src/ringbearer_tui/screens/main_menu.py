@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from .._version import __version__
 from ..environment import served_keys_file, table_access
 from ..host import host_of
 from ..menu import ACCOUNT, MENU, TABLES
 from ..visible import visible
+from ..widgets.steady_footer import SteadyFooter
 
 TITLE_ART = """\
  ___ _            _
@@ -64,7 +65,7 @@ class MainMenu(Screen[None]):
                     yield Button(label, id=entry.id, compact=True)
             with Center():
                 yield Static("", id="status")
-        yield Footer()
+        yield SteadyFooter()
 
     ROWS_AROUND_ENTRIES = 10
     """The title art, the tagline, the status line, the footer and their margins."""

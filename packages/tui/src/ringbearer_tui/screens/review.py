@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.worker import Worker, get_current_worker
 
 import ringbearer_engine as rb
@@ -26,6 +26,7 @@ from ..replay import Replay
 from ..session import GameSession
 from ..widgets.estimate_chart import EstimateChart
 from ..widgets.event_log import EventLog
+from ..widgets.steady_footer import SteadyFooter
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
 
@@ -152,7 +153,7 @@ class ReviewScreen(Screen[None]):
                 yield EstimateChart(id="chart")
                 yield Static("", id="status")
                 yield EventLog(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         title = f"Review: {self.match.game.title}"

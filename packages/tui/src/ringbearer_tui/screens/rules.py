@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
+from textual.widgets import MarkdownViewer, TabbedContent, TabPane
 
 from ..rules_text import RULE_PAGES, rules_markdown
+from ..widgets.steady_footer import SteadyFooter
 
 
 class RulesScreen(Screen[None]):
@@ -37,7 +38,7 @@ class RulesScreen(Screen[None]):
                         open_links=False,
                         id=f"viewer-{game_id}",
                     )
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._viewer().focus()

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ..host import Host, host_of
 from ..settings import BOT_DELAYS, THEMES, Settings
+from ..widgets.steady_footer import SteadyFooter
 
 
 class SettingsScreen(Screen[None]):
@@ -70,7 +71,7 @@ class SettingsScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save")
                 yield Button("Back (esc)", id="back")
-        yield Footer()
+        yield SteadyFooter()
 
     @on(Select.Changed, "#theme")
     def _preview_theme(self, event: Select.Changed) -> None:

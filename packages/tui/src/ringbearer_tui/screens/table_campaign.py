@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 import ringbearer_engine as rb
 
@@ -28,6 +28,7 @@ from ..tables.client import TableConnection, TableRefusedError, connection_ended
 from ..tables.protocol import CampaignNews, Update, Welcome
 from ..tables.remote import RemoteSession
 from ..visible import visible
+from ..widgets.steady_footer import SteadyFooter
 from .campaign import campaign_summary, changes, chapter_lines, specials_text
 from .game import GameScreen
 
@@ -126,7 +127,7 @@ class TableCampaignScreen(Screen[None]):
             if self.owner:
                 yield Button("Start now (s)", id="campaign-start")
             yield Button("Menu (esc)", id="campaign-menu")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         arrival, self._arrival = self._arrival, None

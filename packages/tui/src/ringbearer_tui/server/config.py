@@ -62,3 +62,6 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Shared tables one account may have opened and not yet closed."""
     table_expiry: float = 14 * 24 * 3600.0
     """Seconds a table may go without a move or anybody sitting at it before it is closed."""
+    zygote: bool = True
+    """Fork each game from one process that has imported the app already (see
+    :mod:`.zygote`), rather than start a new interpreter per session."""

@@ -26,6 +26,7 @@ from asyncssh.connection import SSHConnection
 from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig, table_command
+from .forking import GameProcess, Zygote
 from .limits import FloodNotice, InputBudget, LoginGate, RateLimiter
 from .logs import log
 from .privacy import PRIVATE_UMASK, open_to_others
@@ -81,7 +82,7 @@ class LiveGame:
     """A game process and the PTY end that controls it."""
 
     account_id: str
-    child: asyncio.subprocess.Process
+    child: GameProcess
     master: int
     ended: asyncio.Event = field(default_factory=asyncio.Event)
     reason: str = ""
@@ -247,6 +248,8 @@ class GameServer:
             expiry=config.table_expiry,
         )
         self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
+        self.zygote: Zygote | None = None
+        """Forks each game from an already imported app (see :mod:`.zygote`), when on."""
 
     @property
     def port(self) -> int:
@@ -254,6 +257,16 @@ class GameServer:
         return int(self._acceptor.get_port())
 
     async def start(self) -> None:
+        if self.config.zygote:
+            self.zygote = Zygote()
+            # Its environment is a game's, less the session's own: what the app reads as
+            # it is imported must be what a freshly started game would read.
+            base = child_environment(DEFAULT_TERM, str(self.config.data_dir), {})
+            try:
+                await self.zygote.start(base)
+            except OSError as error:
+                log("zygote", action="not started", why=error)
+                self.zygote = None
         for problem in self.tables.restore():
             log("table", action="not restored", why=problem)
         await self.table_socket.start()
@@ -296,6 +309,8 @@ class GameServer:
             await asyncio.wait(self.sessions, timeout=self.config.hangup_grace + 5)
         await self.table_socket.close()
         await self.tables.close_all()
+        if self.zygote is not None:
+            await self.zygote.close()
         if self._acceptor is not None:
             # Since Python 3.12.1 this also waits for every client connection to end, which a
             # client that stays connected never does: the sessions are over, so do not hang.
@@ -497,20 +512,8 @@ class GameServer:
         columns, rows = served_size(*process.term_size[:2])
         master, slave = open_pty(columns, rows)
         try:
-            child = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "ringbearer_tui",
-                "--data-dir",
-                str(account.data),
-                *arguments,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                cwd=account.data,
-                start_new_session=True,
-                close_fds=True,
+            child = await self._start_game(
+                ["--data-dir", str(account.data), *arguments], env, account.data, slave
             )
         except BaseException:
             os.close(master)
@@ -539,6 +542,29 @@ class GameServer:
             self.tables.revoke_token(token)
             if self.live.get(account.id) is game:
                 del self.live[account.id]
+
+    async def _start_game(
+        self, arguments: list[str], env: dict[str, str], folder: Path, slave: int
+    ) -> GameProcess:
+        """``python -m ringbearer_tui ARGUMENTS`` on the PTY ``slave``, as the leader of a new
+        session: forked by the zygote when there is one, else started afresh."""
+        if self.zygote is not None:
+            forked = await self.zygote.spawn(arguments, env, folder, slave)
+            if forked is not None:
+                return forked
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "ringbearer_tui",
+            *arguments,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=folder,
+            start_new_session=True,
+            close_fds=True,
+        )
 
     def _limit_memory(self, pid: int) -> None:
         """Hold a game to its address space, where the system can (Linux's prlimit)."""
