@@ -19,51 +19,38 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
-from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.environment import TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_game.board import HandView
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
-from ringbearer_tui.server.table_socket import TableSocket
-from ringbearer_tui.server.tables import Table, TableService
+from ringbearer_tui.server.tables import Table
 from ringbearer_tui.settings import Settings, save_settings
-from ringbearer_tui.tables.client import TableConnection
 from ringbearer_tui.tables.protocol import SeatPlan, Update
 from ringbearer_tui.tables.remote import RemoteSession
 from ringbearer_tui.widgets.action_menu import ActionMenu
 from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.prompt import Prompt
 
+from .served_tables import Served, served_tables
+
 SIZE = (100, 30)
 
 
-class Served:
-    def __init__(self, service: TableService, socket: TableSocket) -> None:
-        self.service = service
-        self.socket = socket
-
+class Tables(Served):
     def table(self) -> Table:
         return self.service.open(
             "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11
         )
 
-    async def connection(self, account: str) -> TableConnection:
-        return await TableConnection.open(self.socket.path, self.service.issue_token(account))
-
 
 @pytest.fixture
 async def served(
     tmp_path: Path, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Served]:
-    service = TableService(tmp_path, lambda name: None, bot_delay=0.01)
-    socket = TableSocket(service, tmp_path / "t.sock")
-    await socket.start()
-    monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
-    monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
-    save_settings(paths.settings_file, Settings(confirm_quit=False, turn_bell=True))
-    yield Served(service, socket)
-    await socket.close()
-    await service.close_all()
+) -> AsyncIterator[Tables]:
+    settings = Settings(confirm_quit=False, turn_bell=True)
+    async with served_tables(Tables, tmp_path, paths, monkeypatch, settings) as tables:
+        yield tables
 
 
 async def until(condition: object, pilot: object, seconds: float = 15.0) -> None:
@@ -107,7 +94,7 @@ async def answer_the_table_questions(
 
 
 async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     table = served.table()
     ann = await served.connection("ann")
@@ -151,7 +138,7 @@ async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
 
 
 async def test_a_second_choice_before_the_server_answers_is_not_sent(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     table = served.table()
     bo = await served.connection("ann")
@@ -168,7 +155,7 @@ async def test_a_second_choice_before_the_server_answers_is_not_sent(
 
 
 async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
-    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = served.table()
     ann = await served.connection("ann")
@@ -196,7 +183,7 @@ async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
     ann.close()
 
 
-async def test_joining_a_table_that_does_not_exist_says_so(served: Served, paths: AppPaths) -> None:
+async def test_joining_a_table_that_does_not_exist_says_so(served: Tables, paths: AppPaths) -> None:
     app = RingbearerApp(paths, StartTable("zzzz"))
     async with app.run_test(size=SIZE) as pilot:
         await until(lambda: isinstance(app.screen, MessageDialog), pilot)
@@ -207,7 +194,7 @@ async def test_joining_a_table_that_does_not_exist_says_so(served: Served, paths
 
 
 async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     app = RingbearerApp(paths)
     async with app.run_test(size=SIZE) as pilot:
@@ -228,7 +215,7 @@ async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
 
 
 async def test_the_menu_lists_the_tables_and_watches_one(
-    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = served.table()
     monkeypatch.setenv(TABLE_TOKEN_ENV, served.service.issue_token("cy"))
@@ -251,7 +238,7 @@ async def test_the_menu_lists_the_tables_and_watches_one(
 
 
 async def test_a_book_table_plays_the_chapter_its_owner_chose(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     """A shared table plays one chapter of the book: the dialog asks which, and where the
     Corruption marker starts, instead of a campaign's name; what the book lacks is refused
@@ -288,7 +275,7 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
         assert app.screen.query_one(ActionMenu).actions == table.match.actions()
 
 
-async def test_leaving_a_table_says_the_seat_stays_yours(served: Served, paths: AppPaths) -> None:
+async def test_leaving_a_table_says_the_seat_stays_yours(served: Tables, paths: AppPaths) -> None:
     save_settings(paths.settings_file, Settings(confirm_quit=True))
     table = served.table()
     app = RingbearerApp(paths, StartTable(table.name))
@@ -305,7 +292,7 @@ async def test_leaving_a_table_says_the_seat_stays_yours(served: Served, paths: 
 
 
 async def test_a_finished_table_game_can_be_reviewed_and_not_before(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     """While the game goes on the client holds only its seat's views; once it is over the
     server sends the whole match, and the end offers its Review as at home."""

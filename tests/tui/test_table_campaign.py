@@ -20,51 +20,38 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog
-from ringbearer_tui.environment import TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.environment import TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.table_campaign import TableCampaignScreen
 from ringbearer_tui.seats import Seat
-from ringbearer_tui.server.table_socket import TableSocket
-from ringbearer_tui.server.tables import Table, TableService
-from ringbearer_tui.settings import Settings, save_settings
-from ringbearer_tui.tables.client import TableConnection
+from ringbearer_tui.server.tables import Table
+from ringbearer_tui.settings import Settings
 from ringbearer_tui.tables.protocol import Update
 from ringbearer_tui.tables.remote import RemoteSession
+
+from .served_tables import Served, served_tables
 
 SIZE = (80, 24)
 SEED = 5
 """This campaign's first chapter is won by the heuristic's choices."""
 
 
-class Served:
-    def __init__(self, service: TableService, socket: TableSocket) -> None:
-        self.service = service
-        self.socket = socket
-
+class Tables(Served):
     def campaign_table(self) -> Table:
         record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], SEED)
         return self.service.open("ann", "adventure-book", [], campaign=encode(record))
-
-    async def connection(self, account: str) -> TableConnection:
-        return await TableConnection.open(self.socket.path, self.service.issue_token(account))
 
 
 @pytest.fixture
 async def served(
     tmp_path: Path, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Served]:
-    service = TableService(tmp_path, lambda name: None, bot_delay=0.01)
-    socket = TableSocket(service, tmp_path / "t.sock")
-    await socket.start()
-    monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
-    monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
-    save_settings(paths.settings_file, Settings(confirm_quit=False))
-    yield Served(service, socket)
-    await socket.close()
-    await service.close_all()
+) -> AsyncIterator[Tables]:
+    settings = Settings(confirm_quit=False)
+    async with served_tables(Tables, tmp_path, paths, monkeypatch, settings) as tables:
+        yield tables
 
 
 async def until(condition: object, seconds: float = 15.0) -> None:
@@ -82,7 +69,7 @@ def chapter_of(table: Table) -> int:
     return options.chapter
 
 
-def win_the_chapter(served: Served, table: Table) -> None:
+def win_the_chapter(served: Tables, table: Table) -> None:
     """Play the chapter to its end with the heuristic's choices, for both seats."""
     match = table.match
     while match.outcome is None:
@@ -125,7 +112,7 @@ def on_chapter(app: RingbearerApp, chapter: int) -> bool:
 
 
 async def test_a_new_campaign_table_opens_at_chapter_one_with_the_campaign_in_the_owners_saves(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     app = RingbearerApp(paths)
     async with app.run_test(size=SIZE) as pilot:
@@ -141,7 +128,7 @@ async def test_a_new_campaign_table_opens_at_chapter_one_with_the_campaign_in_th
 
 
 async def test_a_campaign_save_is_continued_at_a_table_from_where_it_stands(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     record = CampaignRecord.new("Our long road", [Seat("Bo"), Seat("Ann")], 3)
     store = CampaignStore(paths.campaigns)
@@ -165,7 +152,7 @@ async def test_a_campaign_save_is_continued_at_a_table_from_where_it_stands(
 
 
 async def test_with_no_campaign_to_continue_the_app_says_so(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     app = RingbearerApp(paths)
     async with app.run_test(size=SIZE) as pilot:
@@ -178,7 +165,7 @@ async def test_with_no_campaign_to_continue_the_app_says_so(
 
 
 async def test_between_chapters_the_campaign_screen_waits_for_everyone_then_opens_the_next(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     table = served.campaign_table()
     ann = await served.connection("ann")
@@ -206,7 +193,7 @@ async def test_between_chapters_the_campaign_screen_waits_for_everyone_then_open
 
 
 async def test_a_spectator_has_no_ready_key(
-    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = served.campaign_table()
     ann = await served.connection("ann")
@@ -232,7 +219,7 @@ async def test_a_spectator_has_no_ready_key(
 
 
 async def test_a_campaign_at_an_open_table_is_offered_as_that_table(
-    served: Served, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = served.campaign_table()
     bo = await served.connection("bo")
@@ -256,7 +243,7 @@ async def test_a_campaign_at_an_open_table_is_offered_as_that_table(
 
 
 async def test_a_chapter_started_while_a_player_reads_the_last_ones_end_waits_for_them(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     table = served.campaign_table()
     ann = await served.connection("ann")
@@ -280,7 +267,7 @@ async def test_a_chapter_started_while_a_player_reads_the_last_ones_end_waits_fo
 
 
 async def test_the_campaign_screen_says_when_the_servers_tables_go_away(
-    served: Served, paths: AppPaths
+    served: Tables, paths: AppPaths
 ) -> None:
     table = served.campaign_table()
     ann = await served.connection("ann")
