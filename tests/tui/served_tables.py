@@ -6,8 +6,9 @@ does; ``connection`` opens another player's connection to the same tables.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -53,3 +54,12 @@ async def served_tables(
     finally:
         await socket.close()
         await service.close_all()
+
+
+async def until(condition: Callable[[], object], seconds: float = 15.0) -> None:
+    """Wait for the screen to catch up with what a test did."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the screen never caught up")

@@ -32,7 +32,7 @@ from ringbearer_tui.widgets.action_menu import ActionMenu
 from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.prompt import Prompt
 
-from .served_tables import Served, served_tables
+from .served_tables import Served, served_tables, until
 
 SIZE = (100, 30)
 
@@ -53,15 +53,6 @@ async def served(
         yield tables
 
 
-async def until(condition: object, pilot: object, seconds: float = 15.0) -> None:
-    assert callable(condition)
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the screen never caught up")
-
-
 def prompt_text(app: RingbearerApp) -> str:
     return "\n".join(item.plain for item in app.screen.query_one(Prompt).items)
 
@@ -75,11 +66,11 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
     assert isinstance(pilot, Pilot)
     await pilot.pause()
     await pilot.press("t")
-    await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+    await until(lambda: isinstance(app.screen, TablesDialog))
     await pilot.press("o")
-    await until(lambda: isinstance(app.screen, PickDialog), pilot)
+    await until(lambda: isinstance(app.screen, PickDialog))
     await pilot.press("enter")  # a game (not a campaign)
-    await until(lambda: isinstance(app.screen, NewGameDialog), pilot)
+    await until(lambda: isinstance(app.screen, NewGameDialog))
 
 
 async def answer_the_table_questions(
@@ -88,9 +79,9 @@ async def answer_the_table_questions(
     """Answer "may others watch?" and "a bot after two minutes?", then sit at the table."""
     assert isinstance(pilot, Pilot)
     for key in (watching, bot_after):
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
-    await until(lambda: at_table(app), pilot)
+    await until(lambda: at_table(app))
 
 
 async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
@@ -110,7 +101,7 @@ async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
 
     app.bell = bell  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: at_table(app), pilot)
+        await until(lambda: at_table(app))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -125,7 +116,7 @@ async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
         assert session.match.view(1) == table.match.view(1)
         assert session.match.view(0) == table.match.view(None)
         ann.act(first.actions[0], first.step)
-        await until(lambda: table.match.to_move == 1 and bool(session.match.actions()), pilot)
+        await until(lambda: table.match.to_move == 1 and bool(session.match.actions()))
         await pilot.pause()
         assert bells == 1
         menu = screen.query_one(ActionMenu)
@@ -133,7 +124,7 @@ async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
         assert len(screen.query_one(EventLog).items) >= 1
         steps = len(table.match.log)
         await pilot.press("1")
-        await until(lambda: len(table.match.log) == steps + 1, pilot)
+        await until(lambda: len(table.match.log) == steps + 1)
     ann.close()
 
 
@@ -165,7 +156,7 @@ async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
     monkeypatch.setenv(TABLE_TOKEN_ENV, served.service.issue_token("cy"))
     app = RingbearerApp(paths, StartTable(table.name, watch=True))
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: at_table(app), pilot)
+        await until(lambda: at_table(app))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -179,18 +170,18 @@ async def test_a_spectator_sees_no_hand_and_the_players_see_the_count(
         hand = [line.plain for line in screen.query_one(HandView).items]
         assert hand == ["You are watching: every player's hand is hidden."]
         assert screen.query_one(ActionMenu).border_title == "Choices: players only"
-        await until(lambda: bool(ann_updates) and ann_updates[-1].spectators == 1, pilot)
+        await until(lambda: bool(ann_updates) and ann_updates[-1].spectators == 1)
     ann.close()
 
 
 async def test_joining_a_table_that_does_not_exist_says_so(served: Tables, paths: AppPaths) -> None:
     app = RingbearerApp(paths, StartTable("zzzz"))
-    async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: isinstance(app.screen, MessageDialog), pilot)
+    async with app.run_test(size=SIZE):
+        await until(lambda: isinstance(app.screen, MessageDialog))
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         assert "no open table 'zzzz'" in dialog.body
-        await until(lambda: isinstance(app.focused, Button), pilot)  # fully open, then close
+        await until(lambda: isinstance(app.focused, Button))  # fully open, then close
 
 
 async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
@@ -223,13 +214,13 @@ async def test_the_menu_lists_the_tables_and_watches_one(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("t")
-        await until(lambda: isinstance(app.screen, TablesDialog), pilot)
+        await until(lambda: isinstance(app.screen, TablesDialog))
         dialog = app.screen
         assert isinstance(dialog, TablesDialog)
         assert [entry.name for entry in dialog.entries] == [table.name]
         assert "Ann (away), Bo (open)" in describe_table(dialog.entries[0])
         await pilot.press("w")
-        await until(lambda: at_table(app), pilot)
+        await until(lambda: at_table(app))
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert isinstance(screen.session, RemoteSession)
@@ -249,7 +240,7 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
         dialog = app.screen
         assert isinstance(dialog, NewGameDialog)
         dialog.query_one("#game", Select).value = "adventure-book"
-        await until(lambda: any(w.name == "chapter" for w in dialog.query(".option")), pilot)
+        await until(lambda: any(w.name == "chapter" for w in dialog.query(".option")))
         assert not dialog.query("#campaign-name")
         fields = {str(field.name): field for field in dialog.query(".option").results(Input)}
         assert set(fields) == {"chapter", "corruption"}
@@ -280,14 +271,14 @@ async def test_leaving_a_table_says_the_seat_stays_yours(served: Tables, paths: 
     table = served.table()
     app = RingbearerApp(paths, StartTable(table.name))
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: at_table(app), pilot)
+        await until(lambda: at_table(app))
         await pilot.press("escape")
-        await until(lambda: isinstance(app.screen, ConfirmDialog), pilot)
+        await until(lambda: isinstance(app.screen, ConfirmDialog))
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
         assert f"Your seat stays yours: join {table.name} again" in dialog.question
         await pilot.press("y")
-        await until(lambda: not isinstance(app.screen, GameScreen | ConfirmDialog), pilot)
+        await until(lambda: not isinstance(app.screen, GameScreen | ConfirmDialog))
         assert table.record.holders[1] == "bo"
 
 
@@ -304,7 +295,7 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
     )
     app = RingbearerApp(paths, StartTable(table.name))
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: at_table(app), pilot)
+        await until(lambda: at_table(app))
         screen = app.screen
         assert isinstance(screen, GameScreen)
         session = screen.session
@@ -314,8 +305,8 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
             options = table.match.actions()
             table.play(options[len(table.match.log) % len(options)])
         served.service._after_step(table)  # as after any step: the news goes out
-        await until(lambda: isinstance(app.screen, GameOverDialog), pilot)
-        await until(lambda: bool(app.screen.query(Button)), pilot)  # composed
+        await until(lambda: isinstance(app.screen, GameOverDialog))
+        await until(lambda: bool(app.screen.query(Button)))  # composed
         labels = [str(button.label) for button in app.screen.query(Button)]
         assert "Review" in labels
         reviewed = session.reviewable()
@@ -323,7 +314,7 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
         assert reviewed.log == table.match.log
         await pilot.pause()  # laid out, so the click lands on the button
         await pilot.click("#way-review")
-        await until(lambda: isinstance(app.screen, ReviewScreen), pilot)
+        await until(lambda: isinstance(app.screen, ReviewScreen))
         await pilot.press("x", "escape")
-        await until(lambda: isinstance(app.screen, GameOverDialog), pilot)
+        await until(lambda: isinstance(app.screen, GameOverDialog))
         await app.workers.wait_for_complete()

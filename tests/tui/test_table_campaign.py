@@ -5,7 +5,6 @@ this process; the other player is a table connection driven by hand."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from ringbearer_tui.settings import Settings
 from ringbearer_tui.tables.protocol import Update
 from ringbearer_tui.tables.remote import RemoteSession
 
-from .served_tables import Served, served_tables
+from .served_tables import Served, served_tables, until
 
 SIZE = (80, 24)
 SEED = 5
@@ -52,15 +51,6 @@ async def served(
     settings = Settings(confirm_quit=False)
     async with served_tables(Tables, tmp_path, paths, monkeypatch, settings) as tables:
         yield tables
-
-
-async def until(condition: object, seconds: float = 15.0) -> None:
-    assert callable(condition)
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the screen never caught up")
 
 
 def chapter_of(table: Table) -> int:
