@@ -5,7 +5,7 @@ on the last turns, another wins more futures played out to the end. The figures 
 choice come from the Monte-Carlo advisor: the same imagined futures for every choice (re-dealt
 from what the deciding seat knows), played by the heuristic. Early in an attempt a future ends
 with the current turn and the chapter's position estimate (``value.py``) judges where it got
-to; on the last turns (:data:`~.search.LATE` Plot cards left or fewer) the futures are short
+to; on the last turns (the search's ``late`` Plot cards left or fewer) the futures are short
 and are played to the end. A hint costs a fraction of a second where whole-chapter futures
 cost seconds.
 
@@ -23,7 +23,7 @@ from ringbearer_engine.actions import Action
 from ringbearer_engine.bots.montecarlo import MonteCarloAdvisor, Ranking
 from ringbearer_engine.game import Game, GameState
 
-from .search import LATE, SearchBot
+from .search import SearchBot, budget
 from .state import AdventureBookState
 
 HINT_PLAYOUTS = 120
@@ -54,7 +54,7 @@ class BookAdvisor:
     def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
         """Every legal action with its figure, the search bot's choice first."""
         assert isinstance(state, AdventureBookState)
-        late = len(state.plot_deck) <= LATE
+        late = len(state.plot_deck) <= budget(state.chapter).late
         playouts = self.playouts // COSTLY_FUTURES.get(state.chapter, 1)
         key = (max(min(FEWEST_FUTURES, self.playouts), playouts), late)
         advisor = self._advisors.get(key)

@@ -19,6 +19,7 @@ hundreds of them:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ringbearer_engine.actions import Action
@@ -30,15 +31,35 @@ from .bots import HeuristicBot
 from .state import AdventureBookState
 from .value import estimated_win_chance
 
-FUTURES = 4
-"""Futures per finalist, shared by all of them so that their luck falls alike."""
-CHALLENGERS = 2
-"""How many actions the estimate rates above the heuristic's choice go on to the futures."""
-LATE = 2
-"""With this many Plot cards left or fewer, futures are played to the chapter's end: they are
-short then, and the attempt is decided there."""
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a chapter's decisions may look ahead, within a second for a whole attempt."""
+
+    late: int
+    """With this many Plot cards left or fewer, futures are played to the chapter's end: they
+    are short then, and the attempt is decided there."""
+    futures: int
+    """Futures per finalist, shared by all of them so that their luck falls alike."""
+    challengers: int
+    """How many actions the estimate rates above the heuristic's choice go on to the futures."""
+
+
+BUDGET = Budget(late=4, futures=6, challengers=3)
+BUDGETS: dict[int, Budget] = {4: Budget(late=3, futures=4, challengers=2)}
+"""Chapters whose futures cost several times the others' (chapter 4: the heuristic weighs who
+stands with Frodo and Samwise at every step it considers) look less far ahead."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
+
+
+WIN_MARGIN = 0
+"""How many more futures than the heuristic's choice a challenger must win to replace it."""
+
+
+def budget(chapter: int) -> Budget:
+    """The look-ahead chapter ``chapter``'s decisions may spend."""
+    return BUDGETS.get(chapter, BUDGET)
 
 
 class SearchBot:
@@ -46,12 +67,9 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(
-        self, seed: int = 0, futures: int = FUTURES, challengers: int = CHALLENGERS
-    ) -> None:
+    def __init__(self, seed: int = 0, budgets: dict[int, Budget] | None = None) -> None:
         self.seed = seed
-        self.futures = futures
-        self.challengers = challengers
+        self.budgets = BUDGETS if budgets is None else budgets
         self._heuristic = HeuristicBot(seed)
         self._decisions = 0
 
@@ -63,7 +81,8 @@ class SearchBot:
         prior = self._heuristic.choose(game, state)
         seat = game.to_move(state)
         assert seat is not None
-        late = len(state.plot_deck) <= LATE
+        spend = self.budgets.get(state.chapter, BUDGET)
+        late = len(state.plot_deck) <= spend.late
         self._decisions += 1
         base = derive_seed(self.seed, self._decisions)
         scored = self._screen(game, state, seat, options, base)
@@ -80,12 +99,14 @@ class SearchBot:
         finalists = sorted(
             (a for a in options if scored[a][0] > bar and scored[a][1] <= spent + 1),
             key=lambda a: -scored[a][0],
-        )[: self.challengers]
+        )[: spend.challengers]
         if not finalists:
             return prior
-        wins = {a: self._wins(game, state, seat, a, base) for a in (prior, *finalists)}
+        wins = {
+            a: self._wins(game, state, seat, a, base, spend.futures) for a in (prior, *finalists)
+        }
         best = max(finalists, key=lambda a: wins[a])
-        return best if wins[best] > wins[prior] else prior
+        return best if wins[best] > wins[prior] + WIN_MARGIN else prior
 
     def _screen(
         self,
@@ -107,12 +128,18 @@ class SearchBot:
         return scored
 
     def _wins(
-        self, game: Game[Any], state: AdventureBookState, seat: int, action: Action, base: int
+        self,
+        game: Game[Any],
+        state: AdventureBookState,
+        seat: int,
+        action: Action,
+        base: int,
+        futures: int,
     ) -> int:
-        """How many of :attr:`futures` futures the heuristic wins after ``action``."""
+        """How many of ``futures`` futures the heuristic wins after ``action``."""
         wins = 0
         seats: list[Bot] = [self._heuristic] * len(state.players)
-        for k in range(self.futures):
+        for k in range(futures):
             future = game.determinize(state, seat, Chance.seeded(derive_seed(base, k)))
             game.advance(future, action)
             play_out(game, future, seats)
