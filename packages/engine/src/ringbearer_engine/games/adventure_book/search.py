@@ -46,9 +46,16 @@ class Budget:
 
 
 BUDGET = Budget(late=4, futures=6, challengers=3)
-BUDGETS: dict[int, Budget] = {4: Budget(late=3, futures=4, challengers=2)}
-"""Chapters whose futures cost several times the others' (chapter 4: the heuristic weighs who
-stands with Frodo and Samwise at every step it considers) look less far ahead."""
+BUDGETS: dict[int, Budget] = {
+    3: Budget(late=5, futures=6, challengers=3),
+    4: Budget(late=3, futures=4, challengers=2),
+    6: Budget(late=5, futures=6, challengers=3),
+    7: Budget(late=5, futures=6, challengers=3),
+    8: Budget(late=4, futures=4, challengers=2),
+}
+"""Chapters whose futures are cheap (3, 6, 7: a heuristic attempt in about 10 ms) look further
+ahead; those whose futures cost several times more (chapter 4: the heuristic weighs who stands
+with Frodo and Samwise at every step it considers; chapter 8) look less."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
 
