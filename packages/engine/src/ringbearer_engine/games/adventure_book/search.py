@@ -47,14 +47,15 @@ class Budget:
 
 BUDGET = Budget(late=4, futures=6, challengers=3)
 BUDGETS: dict[int, Budget] = {
+    1: Budget(late=5, futures=6, challengers=3),
     3: Budget(late=5, futures=6, challengers=3),
-    4: Budget(late=3, futures=4, challengers=2),
+    4: Budget(late=4, futures=4, challengers=2),
     6: Budget(late=5, futures=6, challengers=3),
     7: Budget(late=5, futures=6, challengers=3),
     8: Budget(late=4, futures=4, challengers=2),
 }
-"""Chapters whose futures are cheap (3, 6, 7: a heuristic attempt in about 10 ms) look further
-ahead; those whose futures cost several times more (chapter 4: the heuristic weighs who stands
+"""Chapters whose futures are cheap (1, 3, 6, 7: a heuristic attempt in 10 to 15 ms) look
+further ahead; those whose futures cost several times more (chapter 4: the heuristic weighs who stands
 with Frodo and Samwise at every step it considers; chapter 8) look less."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
@@ -67,6 +68,11 @@ WIN_MARGIN = 0
 def budget(chapter: int) -> Budget:
     """The look-ahead chapter ``chapter``'s decisions may spend."""
     return BUDGETS.get(chapter, BUDGET)
+
+
+def lost(state: AdventureBookState) -> bool:
+    """Whether the attempt has just been lost."""
+    return bool(state.result) and state.result != "won"
 
 
 class SearchBot:
@@ -92,47 +98,50 @@ class SearchBot:
         late = len(state.plot_deck) <= spend.late
         self._decisions += 1
         base = derive_seed(self.seed, self._decisions)
-        scored = self._screen(game, state, seat, options, base)
-        _, spent, lost = scored[prior]
-        if lost:
+        trials = self._trials(game, state, seat, options, base)
+        if lost(trials[prior]):
             # The heuristic's choice loses on the spot: take the best that does not.
-            safe = [a for a in options if not scored[a][2]]
-            return max(safe, key=lambda a: scored[a][0]) if safe else prior
+            safe = [a for a in options if not lost(trials[a])]
+            return max(safe, key=lambda a: estimated_win_chance(trials[a])) if safe else prior
         if not late:
             return prior
-        bar = scored[prior][0] + SCREEN_EDGE
+        scored = {a: estimated_win_chance(trial) for a, trial in trials.items()}
+        bar = scored[prior] + SCREEN_EDGE
         # Corruption is the campaign's budget, which one attempt's figures do not weigh: a
         # challenger may spend one point more than the heuristic, to save the attempt.
+        spent = trials[prior].corruption
         finalists = sorted(
-            (a for a in options if scored[a][0] > bar and scored[a][1] <= spent + 1),
-            key=lambda a: -scored[a][0],
+            (a for a in options if scored[a] > bar and trials[a].corruption <= spent + 1),
+            key=lambda a: -scored[a],
         )[: spend.challengers]
         if not finalists:
             return prior
-        wins = {
-            a: self._wins(game, state, seat, a, base, spend.futures) for a in (prior, *finalists)
-        }
-        best = max(finalists, key=lambda a: wins[a])
-        return best if wins[best] > wins[prior] + WIN_MARGIN else prior
+        # The first finalist that wins the most futures, if it wins more than the heuristic's
+        # choice by the margin; a finalist's futures stop once it cannot win more than that.
+        best = prior
+        need = self._wins(game, state, seat, prior, base, spend.futures) + WIN_MARGIN
+        for action in finalists:
+            wins = self._wins(game, state, seat, action, base, spend.futures, need)
+            if wins > need:
+                best, need = action, wins
+        return best
 
-    def _screen(
+    def _trials(
         self,
         game: Game[Any],
         state: AdventureBookState,
         seat: int,
         options: list[Action],
         base: int,
-    ) -> dict[Action, tuple[float, int, bool]]:
-        """Each action's (estimate, corruption, lost at once) one ply ahead, all with the
-        same chance."""
-        scored = {}
+    ) -> dict[Action, AdventureBookState]:
+        """Each action tried one ply ahead, all with the same chance."""
+        trials = {}
         for action in options:
             trial = game.determinize(state, seat, Chance.seeded(base))
             game.advance(trial, action)
             assert isinstance(trial, AdventureBookState)
-            lost = bool(trial.result) and trial.result != "won"
-            scored[action] = (estimated_win_chance(trial), trial.corruption, lost)
-        return scored
+            trials[action] = trial
+        return trials
 
     def _wins(
         self,
@@ -142,11 +151,15 @@ class SearchBot:
         action: Action,
         base: int,
         futures: int,
+        need: int = -1,
     ) -> int:
-        """How many of ``futures`` futures the heuristic wins after ``action``."""
+        """How many of ``futures`` futures the heuristic wins after ``action``; it stops (at
+        ``need`` or fewer) once winning all the rest would not win more than ``need``."""
         wins = 0
         seats: list[Bot] = [self._heuristic] * len(state.players)
         for k in range(futures):
+            if wins + futures - k <= need:
+                return wins
             future = game.determinize(state, seat, Chance.seeded(derive_seed(base, k)))
             game.advance(future, action)
             play_out(game, future, seats)
