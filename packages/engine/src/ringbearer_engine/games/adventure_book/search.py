@@ -54,9 +54,9 @@ BUDGETS: dict[int, Budget] = {
     7: Budget(late=5, futures=6, challengers=3),
     8: Budget(late=4, futures=4, challengers=2),
 }
-"""Chapters whose futures are cheap (1, 3, 6, 7: a heuristic attempt in 10 to 15 ms) look
-further ahead; those whose futures cost several times more (chapter 4: the heuristic weighs who stands
-with Frodo and Samwise at every step it considers; chapter 8) look less."""
+"""Chapters whose futures are cheap (1, 3, 6, 7: a heuristic attempt in 10 to 15 ms) look a
+Plot card further ahead; those whose futures cost several times more (chapter 4: the heuristic
+weighs who stands with Frodo and Samwise at every step it considers; chapter 8) imagine fewer."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
 
