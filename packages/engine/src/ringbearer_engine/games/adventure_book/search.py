@@ -7,12 +7,13 @@ hundreds of them:
 * **One ply screens.** Every legal action is tried on a copy, with the same chance for all of
   them, and the position it leads to is scored by the chapter's estimate (``value.py``). If the
   heuristic's choice loses the attempt on the spot, the best action that does not replaces it.
-* **On the last turns, a few futures decide.** With :data:`LATE` Plot cards left or fewer,
-  the (at most :data:`CHALLENGERS`) actions the screen rates above the heuristic's choice, and
-  that cost at most one point of corruption more, are played to the chapter's end by the
-  heuristic in the same :data:`FUTURES` futures (re-dealt from what the deciding seat knows),
-  and so is the heuristic's choice; a challenger that wins more of them replaces it. Earlier
-  the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
+* **On the last turns, a few futures decide.** With the chapter's :attr:`Budget.late` Plot cards
+  left or fewer (four or five), the (at most :attr:`Budget.challengers`) actions the screen rates
+  above the heuristic's choice, and that cost at most one point of corruption more, are played
+  to the chapter's end by the heuristic in the same :attr:`Budget.futures` futures (re-dealt
+  from what the deciding seat knows), and so is the heuristic's choice; a challenger that wins
+  more of them replaces it. A challenger's futures stop as soon as it can no longer win more.
+  Earlier the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
   heuristic play, and a one-ply search on it finds its blind spots rather than better moves
   (see the design page).
 """
