@@ -62,6 +62,9 @@ SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
 
 
+SURE = 3
+"""More samples of chance in which the heuristic's choice must also lose on the spot before the
+search looks for a rescue."""
 WIN_MARGIN = 0
 """How many more futures than the heuristic's choice a challenger must win to replace it."""
 
@@ -100,10 +103,8 @@ class SearchBot:
         self._decisions += 1
         base = derive_seed(self.seed, self._decisions)
         trials = self._trials(game, state, seat, options, base)
-        if lost(trials[prior]):
-            # The heuristic's choice loses on the spot: take the best that does not.
-            safe = [a for a in options if not lost(trials[a])]
-            return max(safe, key=lambda a: estimated_win_chance(trials[a])) if safe else prior
+        if lost(trials[prior]) and self._loses(game, state, seat, prior, base):
+            return self._rescue(game, state, seat, options, trials, prior, base, spend, late)
         if not late:
             return prior
         scored = {a: estimated_win_chance(trial) for a, trial in trials.items()}
@@ -126,6 +127,47 @@ class SearchBot:
             if wins > need:
                 best, need = action, wins
         return best
+
+    def _loses(
+        self, game: Game[Any], state: AdventureBookState, seat: int, action: Action, base: int
+    ) -> bool:
+        """Whether ``action`` loses on the spot in every one of :data:`SURE` more samples of
+        chance: ending the turn draws a Plot card, and one sample's fatal card is not a
+        certain loss."""
+        for k in range(SURE):
+            trial = game.determinize(state, seat, Chance.seeded(derive_seed(base, -1 - k)))
+            game.advance(trial, action)
+            assert isinstance(trial, AdventureBookState)
+            if not lost(trial):
+                return False
+        return True
+
+    def _rescue(
+        self,
+        game: Game[Any],
+        state: AdventureBookState,
+        seat: int,
+        options: list[Action],
+        trials: dict[Action, AdventureBookState],
+        prior: Action,
+        base: int,
+        spend: Budget,
+        late: bool,
+    ) -> Action:
+        """The heuristic's choice loses on the spot: the best action that does not, by the
+        estimate. On the last turns only one that wins some of the futures: an action that
+        merely puts the loss off (a One Ring card discarded to move) would spend corruption
+        on an attempt that is lost anyway."""
+        safe = sorted(
+            (a for a in options if not lost(trials[a])),
+            key=lambda a: -estimated_win_chance(trials[a]),
+        )
+        if not late:
+            return safe[0] if safe else prior
+        for action in safe[: spend.challengers]:
+            if self._wins(game, state, seat, action, base, spend.futures, 0) > 0:
+                return action
+        return prior
 
     def _trials(
         self,
