@@ -172,6 +172,14 @@ def test_the_search_bot_does_not_walk_into_a_certain_loss() -> None:
     assert str(chosen) != "move gollum side-passage"
 
 
+def test_the_search_bot_does_not_spend_the_ring_putting_off_a_lost_attempt() -> None:
+    """No Plot card left and no Challenge in reach: ending the turn loses, and so does every
+    other choice a little later; a One Ring card discarded to move would only cost corruption."""
+    match = new(chapter=1)
+    arrange(match, hands=[["ring", "ring", "insight"], []], plot=[], phase="story")
+    assert str(SearchBot(1).choose(GAME, st(match))) == "end"
+
+
 def test_the_hint_does_not_advise_a_certain_loss() -> None:
     state = gollum_at_the_cave_entrance()
     ranking = hint_advisor(GAME, seed=1, playouts=24).rank(GAME, state)
