@@ -49,15 +49,17 @@ class Budget:
 BUDGET = Budget(late=4, futures=6, challengers=3)
 BUDGETS: dict[int, Budget] = {
     1: Budget(late=5, futures=6, challengers=3),
-    3: Budget(late=5, futures=6, challengers=3),
+    2: Budget(late=6, futures=8, challengers=3),
+    3: Budget(late=7, futures=8, challengers=4),
     4: Budget(late=4, futures=4, challengers=2),
     6: Budget(late=5, futures=6, challengers=3),
     7: Budget(late=5, futures=6, challengers=3),
     8: Budget(late=4, futures=4, challengers=2),
 }
-"""Chapters whose futures are cheap (1, 3, 6, 7: a heuristic attempt in 10 to 15 ms) look a
-Plot card further ahead; those whose futures cost several times more (chapter 4: the heuristic
-weighs who stands with Frodo and Samwise at every step it considers; chapter 8) imagine fewer."""
+"""Chapters whose futures are cheap look further ahead (chapters 2 and 3, a heuristic attempt
+in 10 to 20 ms and most of the second left over: six and seven Plot cards, eight futures; 1, 6
+and 7: five); those whose futures cost several times more (chapter 4: the heuristic weighs who
+stands with Frodo and Samwise at every step it considers; chapter 8) imagine fewer."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
 
