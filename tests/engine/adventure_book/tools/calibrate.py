@@ -20,6 +20,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "packages" / "engine" / "src"))
@@ -28,8 +29,10 @@ import ringbearer_engine as rb
 from ringbearer_engine import Chance, derive_seed, get_game
 from ringbearer_engine.actions import Action
 from ringbearer_engine.bots import Bot, make_bot, play_out
+from ringbearer_engine.game import Game, GameState
 from ringbearer_engine.games.adventure_book import Campaign, campaign_after, pages
 from ringbearer_engine.games.adventure_book.actions import Ring
+from ringbearer_engine.games.adventure_book.advisor import hint_advisor
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot, Plan
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
 from ringbearer_engine.stats import wilson_interval
@@ -58,9 +61,23 @@ def reckless(seed: int) -> HeuristicBot:
     return bot
 
 
+class HintPlayer:
+    """Plays whatever the app's hint puts first, ranking every choice as a hint would."""
+
+    name = "hint"
+
+    def __init__(self, seed: int) -> None:
+        self.advisor = hint_advisor(get_game(GAME), seed=seed)
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        return self.advisor.rank(game, state)[0].action
+
+
 def bot_for(name: str, seed: int) -> Bot:
     if name == "reckless":
         return reckless(seed)
+    if name == "hint":
+        return HintPlayer(seed)
     return make_bot(get_game(GAME), name, seed)
 
 

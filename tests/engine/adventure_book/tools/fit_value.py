@@ -29,7 +29,7 @@ from ringbearer_engine.chance import derive_seed
 from ringbearer_engine.games.adventure_book import pages
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
 from ringbearer_engine.games.adventure_book.state import AdventureBookState
-from ringbearer_engine.games.adventure_book.value import FEATURES, features
+from ringbearer_engine.games.adventure_book.value import feature_names, features
 
 Sample = tuple[list[float], int]
 WEIGHTS_FILE = (
@@ -67,7 +67,7 @@ def write_weights(weights: dict[int, list[float]], command: str, summary: str) -
     blocks = []
     for chapter, row in sorted(weights.items()):
         lines = "\n".join(
-            f"        {w!r},  # {name}" for w, name in zip(row, FEATURES, strict=True)
+            f"        {w!r},  # {name}" for w, name in zip(row, feature_names(chapter), strict=True)
         )
         blocks.append(f"    {chapter}: (\n{lines}\n    ),")
     body = "\n".join(blocks)

@@ -1,12 +1,12 @@
 """Play the same seeded chapter attempts with several bots and log each result as it comes.
 
-For comparisons too slow to wait for a whole row (the hint advisor plays every decision as a
-hint would): every line is one attempt, so a run stopped early still counts. Attempt ``i`` of
+For comparisons too slow to wait for a whole row (``hint`` plays every decision as the app's
+hint ranks it): every line is one attempt, so a run stopped early still counts. Attempt ``i`` of
 chapter ``C`` with ``K`` players uses ``derive_seed(seed, C, K, i)``, as ``calibrate.py`` does,
 so its figures sit beside the calibration's rows.
 
     .venv/bin/python tests/engine/adventure_book/tools/paired_attempts.py \\
-        --bots advisor,search --chapters 3,8 --games 40 --out attempts.tsv
+        --bots hint,search --chapters 3,8 --games 40 --out attempts.tsv
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ringbearer_engine import derive_seed
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bots", default="advisor,search")
+    parser.add_argument("--bots", default="hint,search")
     parser.add_argument("--chapters", default="3,8")
     parser.add_argument("--players", default="2", help="seat counts, e.g. 1,3,4")
     parser.add_argument("--games", type=int, default=40)

@@ -5,7 +5,7 @@ on the last turns, another wins more futures played out to the end. The figures 
 choice come from the Monte-Carlo advisor: the same imagined futures for every choice (re-dealt
 from what the deciding seat knows), played by the heuristic. Early in an attempt a future ends
 with the current turn and the chapter's position estimate (``value.py``) judges where it got
-to; on the last turns (:data:`~.search.LATE` Plot cards left or fewer) the futures are short
+to; on the last turns (:data:`HINT_LATE` Plot cards left or fewer) the futures are short
 and are played to the end. A hint costs a fraction of a second where whole-chapter futures
 cost seconds.
 
@@ -23,11 +23,14 @@ from ringbearer_engine.actions import Action
 from ringbearer_engine.bots.montecarlo import MonteCarloAdvisor, Ranking
 from ringbearer_engine.game import Game, GameState
 
-from .search import LATE, SearchBot
+from .search import SearchBot
 from .state import AdventureBookState
 
 HINT_PLAYOUTS = 120
 """Futures per hint: enough to screen every action and settle the close ones."""
+HINT_LATE = 2
+"""With this many Plot cards left or fewer, the hint's futures are played to the end (fewer
+turns than the search bot's own look-ahead: a hint imagines twenty times more futures)."""
 HINT_HORIZON = 1
 """Early futures end with the turn they start in: the estimate judges the next turn's start."""
 TO_THE_END = 1000
@@ -54,7 +57,7 @@ class BookAdvisor:
     def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
         """Every legal action with its figure, the search bot's choice first."""
         assert isinstance(state, AdventureBookState)
-        late = len(state.plot_deck) <= LATE
+        late = len(state.plot_deck) <= HINT_LATE
         playouts = self.playouts // COSTLY_FUTURES.get(state.chapter, 1)
         key = (max(min(FEWEST_FUTURES, self.playouts), playouts), late)
         advisor = self._advisors.get(key)

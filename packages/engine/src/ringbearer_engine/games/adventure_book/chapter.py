@@ -446,5 +446,16 @@ class ChapterRules(Generic[PageT]):
         """One Ring ability targets worth a point of corruption right now (none by default)."""
         return []
 
+    # -- the position estimate (optional) ---------------------------------------------------
+
+    feature_names: tuple[str, ...] = ()
+    """Names of the chapter's own position features, in the order of :meth:`features`."""
+
+    def features(self, page: PageT, state: AdventureBookState) -> tuple[float, ...]:
+        """How the chapter's own threats stand, one number per :attr:`feature_names`, for the
+        position estimate (``value.py``): its generic features read the Challenges, cards and
+        pieces, not the counters that lose a chapter (the Orcs hunting Frodo, Gollum)."""
+        return ()
+
 
 NO_RULES: ChapterRules[Any] = ChapterRules()

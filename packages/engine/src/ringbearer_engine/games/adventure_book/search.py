@@ -7,18 +7,20 @@ hundreds of them:
 * **One ply screens.** Every legal action is tried on a copy, with the same chance for all of
   them, and the position it leads to is scored by the chapter's estimate (``value.py``). If the
   heuristic's choice loses the attempt on the spot, the best action that does not replaces it.
-* **On the last turns, a few futures decide.** With :data:`LATE` Plot cards left or fewer,
-  the (at most :data:`CHALLENGERS`) actions the screen rates above the heuristic's choice, and
-  that cost at most one point of corruption more, are played to the chapter's end by the
-  heuristic in the same :data:`FUTURES` futures (re-dealt from what the deciding seat knows),
-  and so is the heuristic's choice; a challenger that wins more of them replaces it. Earlier
-  the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
+* **On the last turns, a few futures decide.** With the chapter's :attr:`Budget.late` Plot cards
+  left or fewer (four or five), the (at most :attr:`Budget.challengers`) actions the screen rates
+  above the heuristic's choice, and that cost at most one point of corruption more, are played
+  to the chapter's end by the heuristic in the same :attr:`Budget.futures` futures (re-dealt
+  from what the deciding seat knows), and so is the heuristic's choice; a challenger that wins
+  more of them replaces it. A challenger's futures stop as soon as it can no longer win more.
+  Earlier the estimate alone is not trusted to overrule the heuristic: it is a fitted model of
   heuristic play, and a one-ply search on it finds its blind spots rather than better moves
   (see the design page).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ringbearer_engine.actions import Action
@@ -30,15 +32,53 @@ from .bots import HeuristicBot
 from .state import AdventureBookState
 from .value import estimated_win_chance
 
-FUTURES = 4
-"""Futures per finalist, shared by all of them so that their luck falls alike."""
-CHALLENGERS = 2
-"""How many actions the estimate rates above the heuristic's choice go on to the futures."""
-LATE = 2
-"""With this many Plot cards left or fewer, futures are played to the chapter's end: they are
-short then, and the attempt is decided there."""
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a chapter's decisions may look ahead, within a second for a whole attempt."""
+
+    late: int
+    """With this many Plot cards left or fewer, futures are played to the chapter's end: they
+    are short then, and the attempt is decided there."""
+    futures: int
+    """Futures per finalist, shared by all of them so that their luck falls alike."""
+    challengers: int
+    """How many actions the estimate rates above the heuristic's choice go on to the futures."""
+
+
+BUDGET = Budget(late=4, futures=6, challengers=3)
+BUDGETS: dict[int, Budget] = {
+    1: Budget(late=5, futures=6, challengers=3),
+    2: Budget(late=6, futures=8, challengers=3),
+    3: Budget(late=7, futures=8, challengers=4),
+    4: Budget(late=4, futures=4, challengers=2),
+    6: Budget(late=5, futures=6, challengers=3),
+    7: Budget(late=5, futures=6, challengers=3),
+    8: Budget(late=4, futures=4, challengers=2),
+}
+"""Chapters whose futures are cheap look further ahead (chapters 2 and 3, a heuristic attempt
+in 10 to 20 ms and most of the second left over: six and seven Plot cards, eight futures; 1, 6
+and 7: five); those whose futures cost several times more (chapter 4: the heuristic weighs who
+stands with Frodo and Samwise at every step it considers; chapter 8) imagine fewer."""
 SCREEN_EDGE = 0.005
 """How much better a challenger must score in the screen to be worth any futures."""
+
+
+SURE = 3
+"""More samples of chance in which the heuristic's choice must also lose on the spot before the
+search looks for a rescue."""
+WIN_MARGIN = 0
+"""How many more futures than the heuristic's choice a challenger must win to replace it."""
+
+
+def budget(chapter: int) -> Budget:
+    """The look-ahead chapter ``chapter``'s decisions may spend."""
+    return BUDGETS.get(chapter, BUDGET)
+
+
+def lost(state: AdventureBookState) -> bool:
+    """Whether the attempt has just been lost."""
+    return bool(state.result) and state.result != "won"
 
 
 class SearchBot:
@@ -46,12 +86,9 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(
-        self, seed: int = 0, futures: int = FUTURES, challengers: int = CHALLENGERS
-    ) -> None:
+    def __init__(self, seed: int = 0, budgets: dict[int, Budget] | None = None) -> None:
         self.seed = seed
-        self.futures = futures
-        self.challengers = challengers
+        self.budgets = BUDGETS if budgets is None else budgets
         self._heuristic = HeuristicBot(seed)
         self._decisions = 0
 
@@ -63,56 +100,111 @@ class SearchBot:
         prior = self._heuristic.choose(game, state)
         seat = game.to_move(state)
         assert seat is not None
-        late = len(state.plot_deck) <= LATE
+        spend = self.budgets.get(state.chapter, BUDGET)
+        late = len(state.plot_deck) <= spend.late
         self._decisions += 1
         base = derive_seed(self.seed, self._decisions)
-        scored = self._screen(game, state, seat, options, base)
-        _, spent, lost = scored[prior]
-        if lost:
-            # The heuristic's choice loses on the spot: take the best that does not.
-            safe = [a for a in options if not scored[a][2]]
-            return max(safe, key=lambda a: scored[a][0]) if safe else prior
+        trials = self._trials(game, state, seat, options, base)
+        if lost(trials[prior]) and self._loses(game, state, seat, prior, base):
+            return self._rescue(game, state, seat, options, trials, prior, base, spend, late)
         if not late:
             return prior
-        bar = scored[prior][0] + SCREEN_EDGE
+        scored = {a: estimated_win_chance(trial) for a, trial in trials.items()}
+        bar = scored[prior] + SCREEN_EDGE
         # Corruption is the campaign's budget, which one attempt's figures do not weigh: a
         # challenger may spend one point more than the heuristic, to save the attempt.
+        spent = trials[prior].corruption
         finalists = sorted(
-            (a for a in options if scored[a][0] > bar and scored[a][1] <= spent + 1),
-            key=lambda a: -scored[a][0],
-        )[: self.challengers]
+            (a for a in options if scored[a] > bar and trials[a].corruption <= spent + 1),
+            key=lambda a: -scored[a],
+        )[: spend.challengers]
         if not finalists:
             return prior
-        wins = {a: self._wins(game, state, seat, a, base) for a in (prior, *finalists)}
-        best = max(finalists, key=lambda a: wins[a])
-        return best if wins[best] > wins[prior] else prior
+        # The first finalist that wins the most futures, if it wins more than the heuristic's
+        # choice by the margin; a finalist's futures stop once it cannot win more than that.
+        best = prior
+        need = self._wins(game, state, seat, prior, base, spend.futures) + WIN_MARGIN
+        for action in finalists:
+            wins = self._wins(game, state, seat, action, base, spend.futures, need)
+            if wins > need:
+                best, need = action, wins
+        return best
 
-    def _screen(
+    def _loses(
+        self, game: Game[Any], state: AdventureBookState, seat: int, action: Action, base: int
+    ) -> bool:
+        """Whether ``action`` loses on the spot in every one of :data:`SURE` more samples of
+        chance: ending the turn draws a Plot card, and one sample's fatal card is not a
+        certain loss."""
+        for k in range(SURE):
+            trial = game.determinize(state, seat, Chance.seeded(derive_seed(base, -1 - k)))
+            game.advance(trial, action)
+            assert isinstance(trial, AdventureBookState)
+            if not lost(trial):
+                return False
+        return True
+
+    def _rescue(
+        self,
+        game: Game[Any],
+        state: AdventureBookState,
+        seat: int,
+        options: list[Action],
+        trials: dict[Action, AdventureBookState],
+        prior: Action,
+        base: int,
+        spend: Budget,
+        late: bool,
+    ) -> Action:
+        """The heuristic's choice loses on the spot: the best action that does not, by the
+        estimate. On the last turns only one that wins some of the futures: an action that
+        merely puts the loss off (a One Ring card discarded to move) would spend corruption
+        on an attempt that is lost anyway."""
+        safe = sorted(
+            (a for a in options if not lost(trials[a])),
+            key=lambda a: -estimated_win_chance(trials[a]),
+        )
+        if not late:
+            return safe[0] if safe else prior
+        for action in safe[: spend.challengers]:
+            if self._wins(game, state, seat, action, base, spend.futures, 0) > 0:
+                return action
+        return prior
+
+    def _trials(
         self,
         game: Game[Any],
         state: AdventureBookState,
         seat: int,
         options: list[Action],
         base: int,
-    ) -> dict[Action, tuple[float, int, bool]]:
-        """Each action's (estimate, corruption, lost at once) one ply ahead, all with the
-        same chance."""
-        scored = {}
+    ) -> dict[Action, AdventureBookState]:
+        """Each action tried one ply ahead, all with the same chance."""
+        trials = {}
         for action in options:
             trial = game.determinize(state, seat, Chance.seeded(base))
             game.advance(trial, action)
             assert isinstance(trial, AdventureBookState)
-            lost = bool(trial.result) and trial.result != "won"
-            scored[action] = (estimated_win_chance(trial), trial.corruption, lost)
-        return scored
+            trials[action] = trial
+        return trials
 
     def _wins(
-        self, game: Game[Any], state: AdventureBookState, seat: int, action: Action, base: int
+        self,
+        game: Game[Any],
+        state: AdventureBookState,
+        seat: int,
+        action: Action,
+        base: int,
+        futures: int,
+        need: int = -1,
     ) -> int:
-        """How many of :attr:`futures` futures the heuristic wins after ``action``."""
+        """How many of ``futures`` futures the heuristic wins after ``action``; it stops (at
+        ``need`` or fewer) once winning all the rest would not win more than ``need``."""
         wins = 0
         seats: list[Bot] = [self._heuristic] * len(state.players)
-        for k in range(self.futures):
+        for k in range(futures):
+            if wins + futures - k <= need:
+                return wins
             future = game.determinize(state, seat, Chance.seeded(derive_seed(base, k)))
             game.advance(future, action)
             play_out(game, future, seats)

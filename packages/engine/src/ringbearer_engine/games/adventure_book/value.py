@@ -8,7 +8,10 @@ in a fraction of a millisecond.
 It is a logistic model, one per chapter, over a few features of the page: how many Challenges
 are left against how many Plot cards, the symbols the team still lacks for the open
 Challenges, how far the pieces stand from the heuristic's goals, the chapter's dangers where
-they stand (the Plot and Eye odds the chapter rules price), and the hands. It leaves out what
+they stand (the Plot and Eye odds the chapter rules price), and the hands; then the chapter's own
+features, read from the counters that lose it (``ChapterRules.features``: the Orcs hunting Frodo
+in chapter 4, Gollum and the Webs in chapter 7, Gollum and the Orcs left in chapter 8), which the
+generic ones cannot see. It leaves out what
 a player could change at will without helping the attempt (One Ring cards held, the
 corruption): there a fitted model measures the kind of play that led to them, not their
 effect, and a search would spend the Ring to please it. Its
@@ -45,14 +48,20 @@ FEATURES: Final = (
     "cards held per seat",
     "pieces on their side",
 )
-"""The names of the features, in the order of :func:`features` and of the fitted weights."""
+"""The names of the generic features, in the order of :func:`features`; a chapter's own
+(:func:`feature_names`) follow them, and so do the fitted weights."""
 
 DANGER_UNIT: Final = 150.0
 """The chapter rules price losing the chapter at 150 of their units (see ``danger``)."""
 
 
+def feature_names(chapter: int) -> tuple[str, ...]:
+    """The names of chapter ``chapter``'s features: the generic ones, then its own."""
+    return FEATURES + page(chapter).rules.feature_names
+
+
 def features(state: AdventureBookState) -> list[float]:
-    """The features of a position, in the order of :data:`FEATURES`."""
+    """The features of a position, in the order of :func:`feature_names`."""
     chapter = page(state.chapter)
     challenges = chapter.chapter.challenges
     left = [c for c in challenges if c.id not in state.completed]
@@ -93,6 +102,7 @@ def features(state: AdventureBookState) -> list[float]:
         min(danger / DANGER_UNIT, 3.0),
         cards / max(1, len(state.hands)),
         float(len(state.down)),
+        *chapter.rules.features(chapter, state),
     ]
 
 

@@ -11,15 +11,15 @@ chapter 2: 3876 turn starts of 320 attempts; held-out log loss 0.6021 over 1011 
 60.1%: 0.6728).
 chapter 3: 3946 turn starts of 320 attempts; held-out log loss 0.4791 over 963 (constant 76.8%:
 0.5421).
-chapter 4: 4357 turn starts of 320 attempts; held-out log loss 0.6843 over 1148 (constant
+chapter 4: 4357 turn starts of 320 attempts; held-out log loss 0.6746 over 1148 (constant
 68.5%: 0.6233).
 chapter 5: 4313 turn starts of 320 attempts; held-out log loss 0.6032 over 1044 (constant
 57.8%: 0.6810).
 chapter 6: 4511 turn starts of 320 attempts; held-out log loss 0.5927 over 1090 (constant
 59.5%: 0.6748).
-chapter 7: 4432 turn starts of 320 attempts; held-out log loss 0.6732 over 1083 (constant
+chapter 7: 4432 turn starts of 320 attempts; held-out log loss 0.6727 over 1083 (constant
 54.1%: 0.6898).
-chapter 8: 4646 turn starts of 320 attempts; held-out log loss 0.6711 over 1190 (constant
+chapter 8: 4646 turn starts of 320 attempts; held-out log loss 0.6644 over 1190 (constant
 42.0%: 0.6802).
 """
 
@@ -69,18 +69,20 @@ WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
         0.0,  # pieces on their side
     ),
     4: (
-        2.504586067681902,  # bias
-        0.3429531819760987,  # Challenges left
-        -0.17821966072153206,  # Plot cards left
-        -3.735082980446495,  # Challenges left per Plot card
-        1.7012700701610313,  # no Plot card left
-        -1.495558381415387,  # only the final Challenge left
-        0.13196285461471935,  # symbols the team lacks
-        -0.11539585961289141,  # symbols the team lacks for the cheapest open Challenge
-        0.07122983063105527,  # steps to the goals
-        1.116125702471208,  # danger where the pieces stand
-        -0.013322414785784862,  # cards held per seat
+        6.234758890951613,  # bias
+        0.4036859298679499,  # Challenges left
+        -0.20066712573579318,  # Plot cards left
+        -4.158663686646343,  # Challenges left per Plot card
+        0.9393776978236352,  # no Plot card left
+        -1.5770069991785092,  # only the final Challenge left
+        0.1348785881781746,  # symbols the team lacks
+        -0.1487613271620138,  # symbols the team lacks for the cheapest open Challenge
+        0.08389053793270138,  # steps to the goals
+        -1.852245443649158,  # danger where the pieces stand
+        -0.011133261457218328,  # cards held per seat
         0.0,  # pieces on their side
+        0.0047868323083438205,  # Orcs on the board
+        -0.6102654222777957,  # steps from the nearest Orc to Frodo unguarded
     ),
     5: (
         1.3245506646933598,  # bias
@@ -111,31 +113,39 @@ WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
         0.0,  # pieces on their side
     ),
     7: (
-        1.429055362361777,  # bias
-        0.256047976669471,  # Challenges left
-        -0.10031149146688341,  # Plot cards left
-        -3.46390382308203,  # Challenges left per Plot card
-        1.2082879077515318,  # no Plot card left
-        -0.5848951897878627,  # only the final Challenge left
-        -0.27931288094992895,  # symbols the team lacks
-        0.09149364609506244,  # symbols the team lacks for the cheapest open Challenge
-        0.048308392292937576,  # steps to the goals
-        -0.8600017634994153,  # danger where the pieces stand
-        0.026244225595749557,  # cards held per seat
+        1.4606075953132105,  # bias
+        0.26315081617308633,  # Challenges left
+        -0.10018445815636484,  # Plot cards left
+        -3.4036048253498583,  # Challenges left per Plot card
+        1.1123132197319203,  # no Plot card left
+        -0.6049607696422604,  # only the final Challenge left
+        -0.29405278328275275,  # symbols the team lacks
+        0.0676192795689241,  # symbols the team lacks for the cheapest open Challenge
+        -0.04851080651366824,  # steps to the goals
+        -1.5790840399332888,  # danger where the pieces stand
+        0.030948843512764633,  # cards held per seat
         0.0,  # pieces on their side
+        0.07713831193398092,  # Gollum's steps to the lair
+        -0.1739090025071733,  # Webs on the board
+        -0.4667471470135819,  # hobbits caught in a Web
+        0.1671377735244307,  # Frodo in the lair without Samwise
     ),
     8: (
-        0.8011376795974928,  # bias
-        0.11623287570660473,  # Challenges left
-        -0.03872934231695112,  # Plot cards left
-        -1.3465206015299145,  # Challenges left per Plot card
-        0.05713895092120635,  # no Plot card left
-        -0.5475657165502376,  # only the final Challenge left
-        -0.14722793855647348,  # symbols the team lacks
-        0.012841134686035342,  # symbols the team lacks for the cheapest open Challenge
-        -0.035899790873034784,  # steps to the goals
-        -0.5967534760025449,  # danger where the pieces stand
-        -0.03224650712444839,  # cards held per seat
-        -0.05793628088163616,  # pieces on their side
+        1.1366830790070517,  # bias
+        0.23002487192750382,  # Challenges left
+        -0.1308250239102556,  # Plot cards left
+        -2.3502588497788235,  # Challenges left per Plot card
+        0.3961243128934239,  # no Plot card left
+        -0.6363960366482594,  # only the final Challenge left
+        -0.14958204058154453,  # symbols the team lacks
+        0.004716824809023523,  # symbols the team lacks for the cheapest open Challenge
+        -0.04357718394339834,  # steps to the goals
+        0.629372564409173,  # danger where the pieces stand
+        -0.02598631054003061,  # cards held per seat
+        -0.024984618172306388,  # pieces on their side
+        0.14552943912490288,  # Orcs left in the supply
+        0.5374688703196343,  # Gollum's steps to Frodo
+        -0.39962728984392487,  # Gollum's steps to Sammath Naur
+        0.04445598711619057,  # Footprints on Sammath Naur
     ),
 }

@@ -58,6 +58,8 @@ from ..state import AdventureBookState, Pending
 
 HOBBITS = ("frodo", "sam", "merry", "pippin")
 FIGHTERS = ("aragorn", "legolas", "gimli")
+FAR = 6
+"""Steps beyond which an Orc is no nearer a threat, for the position estimate."""
 
 CHAPTER = Chapter(
     number=4,
@@ -374,6 +376,17 @@ class BreakingRules(ChapterRules[Page]):
         if piece == "frodo":
             return 150.0 * min(chance, 1.0)
         return 4.0 * chance * page.distance(space, "parth-galen")
+
+    feature_names = ("Orcs on the board", "steps from the nearest Orc to Frodo unguarded")
+
+    def features(self, page: Page, state: AdventureBookState) -> tuple[float, ...]:
+        orcs = self.orc_spaces(page, state)
+        frodo = state.pieces.get("frodo")
+        guarded = any(state.pieces.get(f) == frodo for f in FIGHTERS)
+        near = FAR
+        if frodo and not guarded and orcs:
+            near = min(FAR, *(page.distance(o, frodo) for o in orcs))
+        return (float(len(counters_on_board(state, page, "orc"))), float(near))
 
     def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
         frodo = state.pieces.get("frodo")

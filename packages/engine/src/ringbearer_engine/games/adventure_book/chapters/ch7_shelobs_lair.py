@@ -77,6 +77,8 @@ DEN = "shelobs-den"
 HOBBITS = ("frodo", "sam")
 WEB = "web"
 GOLLUM_LOSS = "gollum-fetches-shelob"
+FAR = 6
+"""Steps beyond which Gollum is no nearer fetching Shelob, for the position estimate."""
 CALLED = "shelob-called"
 """Flag: the Ring has called Shelob this turn."""
 
@@ -441,6 +443,24 @@ class ShelobsLairRules(ChapterRules[Page]):
         if piece == "frodo" and "sam" not in company:
             risk += 150.0 * odds.get(2, 0.0)
         return risk
+
+    feature_names = (
+        "Gollum's steps to the lair",
+        "Webs on the board",
+        "hobbits caught in a Web",
+        "Frodo in the lair without Samwise",
+    )
+
+    def features(self, page: Page, state: AdventureBookState) -> tuple[float, ...]:
+        gollum = state.pieces.get("gollum")
+        steps = FAR
+        if gollum:
+            steps = min(FAR, *(page.distance(gollum, s) for s in LAIR_SPACES))
+        webs = web_spaces(page, state)
+        caught = sum(state.pieces.get(h) in webs for h in HOBBITS)
+        frodo = state.pieces.get("frodo")
+        alone = in_region(page, LAIR, frodo) and state.pieces.get("sam") != frodo
+        return (float(steps), float(len(webs)), float(caught), float(alone))
 
     def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
         """Tear a Web away with the Ring only on the last turns, and never with Frodo in the

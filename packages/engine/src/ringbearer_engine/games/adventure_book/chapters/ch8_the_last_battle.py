@@ -74,6 +74,8 @@ from ..state import AdventureBookState
 FIGHTERS = ("aragorn", "legolas", "gimli", "merry", "pippin", "gandalf")
 CREW = ("aragorn", "legolas", "gimli", "merry", "pippin")
 CRACK = "sammath-naur"
+FAR = 6
+"""Steps beyond which Gollum is no nearer, for the position estimate."""
 GATE = "morannon"
 RING_SYMBOLS = 3
 """One Ring symbols printed on the final Challenge (as many as there are Footprints)."""
@@ -446,6 +448,25 @@ class LastBattleRules(ChapterRules[Page]):
             elif gollum and page.distance(gollum, space) <= 1:
                 danger += (8.0 if guarded else 150.0) * creeping
         return danger
+
+    # -- the position estimate --------------------------------------------------------------
+
+    feature_names = (
+        "Orcs left in the supply",
+        "Gollum's steps to Frodo",
+        "Gollum's steps to Sammath Naur",
+        "Footprints on Sammath Naur",
+    )
+
+    def features(self, page: Page, state: AdventureBookState) -> tuple[float, ...]:
+        # The host overruns the Captains when an Orc must come and none is left to place.
+        supply = sum(state.counters.get(o) == "" for o in page.counter_kinds["orc"])
+        gollum = state.counters.get("gollum", "")
+        frodo = state.pieces.get("frodo")
+        to_frodo = min(FAR, page.distance(gollum, frodo)) if gollum and frodo else FAR
+        to_crack = min(FAR, page.distance(gollum, CRACK)) if gollum else FAR
+        prints = len(counters_on_board(state, page, "footprint"))
+        return (float(supply), float(to_frodo), float(to_crack), float(prints))
 
     def ring_advice(self, page: Page, state: AdventureBookState) -> list[str | None]:
         frodo, sam = state.pieces.get("frodo"), state.pieces.get("sam")
