@@ -21,12 +21,12 @@ def lesson_campaign(session: LessonSession) -> CampaignRecord | None:
     lesson = session.lesson
     if not lesson.campaign or session.match.outcome is None:
         return None
-    mark = session.match.meta.setdefault(LESSON_META, {})
+    mark = session.match.meta[LESSON_META]  # a dict: the session keeps it so
     record = CampaignRecord.new(lesson.campaign, lesson_seats(lesson), None)
-    known = mark.get(CAMPAIGN_KEY) if isinstance(mark, dict) else None
+    known = mark.get(CAMPAIGN_KEY)
     if isinstance(known, str) and re.fullmatch(CAMPAIGN_ID, known):
         record.id = known
-    elif isinstance(mark, dict):
+    else:
         mark[CAMPAIGN_KEY] = record.id
     record.match = session.match.save()
     finish_attempt(record)

@@ -85,16 +85,18 @@ class LessonSession(GameSession):
     def __init__(self, match: rb.Match, store: SaveStore | None, lesson: Lesson) -> None:
         super().__init__(match, store)
         self.lesson = lesson
-        match.meta[LESSON_META] = {"game": lesson.game, "revision": lesson.revision}
+        # Kept, not replaced: a finished lesson's mark also names the campaign its chapter
+        # went into (see lessons.campaign), which opening the save again must not forget.
+        mark = match.meta.get(LESSON_META)
+        if not isinstance(mark, dict):
+            mark = match.meta[LESSON_META] = {}
+        mark.update(game=lesson.game, revision=lesson.revision)
         self.enter_step()
 
     @classmethod
     def begin(cls, lesson: Lesson, store: SaveStore | None) -> LessonSession:
         """The lesson from its start, autosaved."""
-        meta: dict[str, Any] = {
-            "seats": seats_to_meta(lesson_seats(lesson)),
-            LESSON_META: {"game": lesson.game, "revision": lesson.revision},
-        }
+        meta: dict[str, Any] = {"seats": seats_to_meta(lesson_seats(lesson))}
         session = cls(lesson_match(lesson, meta), store, lesson)
         session.autosave()
         return session
