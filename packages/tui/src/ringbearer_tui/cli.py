@@ -48,15 +48,14 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated seats; NAME for a person, NAME=BOT for a bot (e.g. Ann,Bo=heuristic)",
     )
     new.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    from .lessons.available import shipped_lessons
+    from .lessons.available import lesson_games
 
-    lessons = shipped_lessons()
     learn = commands.add_parser(
         "learn",
         parents=[common],
         help="play a game's guided lesson (Learn to play)",
         epilog="lessons:\n"
-        + "".join(f"  {lesson.game:<16} {lesson.title}\n" for lesson in lessons),
+        + "".join(f"  {game:<16} {rb.get_game(game).title}\n" for game in lesson_games()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     learn.add_argument("game", help="the game's id (listed below)")
@@ -200,11 +199,11 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
 
 def _lesson_game(game: str) -> str:
     """The game of ``ringbearer learn GAME``; a ValueError naming the lessons there are."""
-    from .lessons.available import has_lesson, shipped_lessons
+    from .lessons.available import has_lesson, lesson_games
 
     if has_lesson(game):
         return game
-    there = ", ".join(lesson.game for lesson in shipped_lessons()) or "none"
+    there = ", ".join(lesson_games()) or "none"
     raise ValueError(f"there is no lesson for {game!r} (lessons: {there})")
 
 

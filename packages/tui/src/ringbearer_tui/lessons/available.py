@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from importlib import resources
 
-from .format import LESSON_GAMES, Lesson, LessonError, load_lesson
-
-
-def lesson_file(game: str) -> str:
-    """The name of ``game``'s lesson file beside the format module."""
-    return f"{game.replace('-', '_')}.toml"
+from .format import LESSON_GAMES, Lesson, LessonError, lesson_file, load_lesson
 
 
 def has_lesson(game: str) -> bool:
     return (
         game in LESSON_GAMES and resources.files(__package__).joinpath(lesson_file(game)).is_file()
     )
+
+
+def lesson_games() -> list[str]:
+    """The games whose lesson file is there, in the menu's order, without reading the files
+    (for the command line's help, built at every start)."""
+    return [game for game in LESSON_GAMES if has_lesson(game)]
 
 
 def shipped_lessons() -> list[Lesson]:

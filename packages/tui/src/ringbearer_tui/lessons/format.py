@@ -113,11 +113,16 @@ def read_lesson(text: str, source: str = "lesson") -> Lesson:
     return lesson
 
 
+def lesson_file(game: str) -> str:
+    """The name of ``game``'s lesson file beside this module."""
+    return f"{game.replace('-', '_')}.toml"
+
+
 def load_lesson(game: str) -> Lesson:
     """The lesson shipped for ``game`` (one of :data:`LESSON_GAMES`)."""
     if game not in LESSON_GAMES:
         raise LessonError(f"there is no lesson for {game!r} (lessons: {', '.join(LESSON_GAMES)})")
-    name = f"{game.replace('-', '_')}.toml"
+    name = lesson_file(game)
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     lesson = read_lesson(text, name)
     if lesson.game != game:
