@@ -109,10 +109,7 @@ class LessonScreen(GameScreen):
         coach = self.query_one(CoachPanel)
         menu = self.query_one(ActionMenu)
         step = session.step
-        expected = session.expected()
-        index = None
-        if expected is not None and not session.bot_to_move:
-            index = next((n for n, a in enumerate(menu.actions) if str(a) == str(expected)), None)
+        index = None if session.bot_to_move else self._expected_index()
         menu.point_at(index)
         if step is None:
             coach.say("Coach", self._after_words())
@@ -133,6 +130,14 @@ class LessonScreen(GameScreen):
         coach.say(title, words, self._refused)
         self._point(step.point, step.part)
         self._fit_side()
+
+    def _expected_index(self) -> int | None:
+        """Where the step's choice stands in the choices on screen, if it is there."""
+        expected = self.lesson_session.expected()
+        if expected is None:
+            return None
+        actions = self.query_one(ActionMenu).actions
+        return next((n for n, a in enumerate(actions) if str(a) == str(expected)), None)
 
     def _after_words(self) -> str:
         if self.session.over:
@@ -219,9 +224,8 @@ class LessonScreen(GameScreen):
             return ""
         if session.bot_to_move:
             return f"This step is the bot's: press {GO_ON_KEY} to let it play."
-        menu = self.query_one(ActionMenu)
-        index = next((n for n, a in enumerate(menu.actions) if str(a) == str(expected)), None)
-        key = f" (press {menu.key_of(index)})" if index is not None else ""
+        index = self._expected_index()
+        key = f" (press {self.query_one(ActionMenu).key_of(index)})" if index is not None else ""
         return f"The lesson asks for: {self.look.describe(session.match, expected)}{key}."
 
     # -- the end ------------------------------------------------------------------------------
