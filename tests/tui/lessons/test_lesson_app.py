@@ -4,6 +4,7 @@ part-way resumes, and the outro's ways lead where they say."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -24,6 +25,9 @@ from ringbearer_tui.screens.rules import RulesScreen
 from ringbearer_tui.storage import SaveStore
 from ringbearer_tui.widgets.action_menu import ActionMenu
 from ringbearer_tui.widgets.coach import CoachPanel
+
+# One saving time for both saves compared: a second may tick between them.
+SAVED_AT = datetime(2026, 1, 1, tzinfo=UTC)
 
 SHIPPED = [game for game in LESSON_GAMES if has_lesson(game)]
 
@@ -125,11 +129,11 @@ async def test_a_wrong_choice_is_explained_and_not_played(quick_settings: AppPat
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await begin(pilot)
         session = screen.lesson_session
-        before = session.match.save()
+        before = session.match.save(saved_at=SAVED_AT)
         wrong = "1" if expected_key(screen) != "1" else "3"
         await pilot.press(wrong)
         await settle(pilot)
-        assert session.match.save() == before
+        assert session.match.save(saved_at=SAVED_AT) == before
         assert session.number == 1
         step = session.step
         assert step is not None

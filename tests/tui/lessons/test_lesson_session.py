@@ -3,6 +3,7 @@ a choice the step does not ask for is refused with its words and changes nothing
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ from ringbearer_engine.match import SCRIPT_PREFIX
 from ringbearer_tui.lessons import read_lesson
 from ringbearer_tui.lessons.session import LessonSession, NotNow, follows, lesson_of
 from ringbearer_tui.storage import SaveStore
+
+# One saving time for both saves compared: a second may tick between them.
+SAVED_AT = datetime(2026, 1, 1, tzinfo=UTC)
 
 THREE_STEPS = """
 game = "mount-doom"
@@ -56,11 +60,11 @@ def test_a_choice_the_step_does_not_ask_for_is_refused_and_changes_nothing(
     store: SaveStore,
 ) -> None:
     session = LessonSession.begin(read_lesson(THREE_STEPS), store)
-    before = session.match.save()
+    before = session.match.save(saved_at=SAVED_AT)
     with pytest.raises(NotNow) as refused:
         session.play("roll blue,red")
     assert refused.value.reason == "Not now: this lesson rolls orange and purple."
-    assert session.match.save() == before
+    assert session.match.save(saved_at=SAVED_AT) == before
     assert session.number == 1
 
 
@@ -69,7 +73,7 @@ def test_the_step_is_found_again_from_the_log_of_a_saved_lesson(store: SaveStore
     session = LessonSession.begin(lesson, store)
     session.play("roll orange,purple")
     session.play("keep 3 orange")
-    loaded = rb.Match.load(session.match.save())
+    loaded = rb.Match.load(session.match.save(saved_at=SAVED_AT))
     resumed = LessonSession(loaded, store, lesson)
     assert resumed.number == 3
     assert resumed.match.log == session.match.log  # the step's script is not added twice
@@ -136,7 +140,7 @@ def test_a_finished_lesson_opened_again_folds_into_the_same_campaign(store: Save
         session.play(step.expect)
     first = lesson_campaign(session)
     assert first is not None
-    reopened = LessonSession(rb.Match.load(session.match.save()), store, lesson)
+    reopened = LessonSession(rb.Match.load(session.match.save(saved_at=SAVED_AT)), store, lesson)
     again = lesson_campaign(reopened)
     assert again is not None
     assert again.id == first.id
