@@ -451,3 +451,20 @@ def test_the_campaign_save_travels_to_newcomers_and_at_a_chapters_end_only(
     end = table.update_for(ann)
     assert end.campaign is not None
     assert end.campaign.record
+
+
+def test_a_players_campaign_copy_that_cannot_be_written_is_logged_and_the_table_plays_on(
+    tmp_path: Path, accounts: Accounts, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Bo's folder is a file, so no campaign save can be made under it.
+    accounts.root.mkdir(parents=True)
+    (accounts.root / "bo").write_text("not a folder")
+    tables = service(tmp_path, accounts)
+    table = open_campaign(tables)
+    with caplog.at_level("INFO", logger="ringbearer.serve"):
+        seat(tables, table, "bo")
+    failed = [record for record in caplog.records if record.getMessage() == "campaign-copy-failed"]
+    assert [record.__dict__["fields"]["user"] for record in failed] == ["bo"]
+    assert table.campaign is not None
+    assert tables.tables[table.name] is table  # the table plays on
+    assert accounts.campaigns("ann").entries()  # the others' copies are written

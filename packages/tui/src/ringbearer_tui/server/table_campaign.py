@@ -9,8 +9,6 @@ a new table. No Textual here, and no sockets: the table service calls these.
 
 from __future__ import annotations
 
-import contextlib
-
 import msgspec
 
 import ringbearer_engine as rb
@@ -27,6 +25,7 @@ from ..games.adventure_book.saves import (
 from ..paths import resolve_paths
 from ..seats import Seat
 from .accounts import Account
+from .logs import log
 
 
 class CampaignTableError(ValueError):
@@ -90,9 +89,20 @@ def news_record(record: CampaignRecord) -> bytes:
 
 def save_for(account: Account | None, record: CampaignRecord) -> None:
     """Put the campaign, as it stands between chapters, in ``account``'s campaign saves (the
-    file named by the campaign's id, so every later attempt updates the same save)."""
+    file named by the campaign's id, so every later attempt updates the same save).
+
+    A copy that cannot be written (a full disk, a folder made unwritable) is logged and the
+    table plays on: the table's own record keeps the campaign, and the next chapter's end
+    writes the player's copy again."""
     if account is None:
         return
     store = CampaignStore(resolve_paths(account.data).campaigns)
-    with contextlib.suppress(OSError, ValueError, rb.RingbearerError):
+    try:
         store.write(record, news_record(record))
+    except (OSError, ValueError, rb.RingbearerError) as error:
+        log(
+            "campaign-copy-failed",
+            user=account.username,
+            campaign=record.name,
+            reason=f"{type(error).__name__}: {error}",
+        )

@@ -31,6 +31,7 @@ from ..tables.protocol import CampaignNews, LogLine, SeatInfo, SeatPlan, TableEn
 from . import table_campaign
 from .accounts import Account
 from .database import Database
+from .logs import log
 from .table_writer import TableWriter
 
 NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -741,8 +742,11 @@ class TableService:
             return
         paths = resolve_paths(account.data)
         store = SaveStore(paths.saves, paths.autosaves)
-        with contextlib.suppress(OSError, ValueError):
+        try:
             store.save_as(table.match, f"table {table.name}", overwrite=True)
+        except (OSError, ValueError) as error:
+            # The table's own record keeps the match; the player's copy is logged as lost.
+            log("table-copy-failed", user=username, table=table.name, reason=str(error))
 
     # -- bots -----------------------------------------------------------------------------------
 
