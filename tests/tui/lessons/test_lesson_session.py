@@ -68,6 +68,18 @@ def test_a_choice_the_step_does_not_ask_for_is_refused_and_changes_nothing(
     assert session.number == 1
 
 
+def test_the_refusal_a_screen_asks_for_first_is_the_one_play_raises(store: SaveStore) -> None:
+    session = LessonSession.begin(read_lesson(THREE_STEPS), store)
+    assert session.refusal("roll orange,purple") is None
+    refused = session.refusal("roll blue,red")
+    assert refused is not None
+    assert refused.reason == "Not now: this lesson rolls orange and purple."
+    with pytest.raises(NotNow) as raised:
+        session.play("roll blue,red")
+    assert raised.value.reason == refused.reason
+    assert session.number == 1
+
+
 def test_the_step_is_found_again_from_the_log_of_a_saved_lesson(store: SaveStore) -> None:
     lesson = read_lesson(THREE_STEPS)
     session = LessonSession.begin(lesson, store)

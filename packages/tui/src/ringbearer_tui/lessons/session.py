@@ -156,14 +156,23 @@ class LessonSession(GameSession):
 
     # -- acting -------------------------------------------------------------------------------
 
+    def refusal(self, action: rb.Action | str) -> NotNow | None:
+        """Why the lesson would not play ``action`` now (``None``: it would): the one place
+        that decides, for :meth:`play` and for a screen that explains before it plays."""
+        expected = self.expected()
+        text = action if isinstance(action, str) else str(action)
+        if expected is None or text == str(expected):
+            return None
+        step = self.step
+        return NotNow(text, step.not_now if step else "")
+
     def play(self, action: rb.Action | str) -> list[rb.Event]:
         expected = self.expected()
         if expected is None:
             return super().play(action)
-        text = action if isinstance(action, str) else str(action)
-        if text != str(expected):
-            step = self.step
-            raise NotNow(text, step.not_now if step else "")
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
         events = super().play(expected)
         self.enter_step()
         return events

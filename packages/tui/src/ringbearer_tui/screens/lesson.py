@@ -179,12 +179,12 @@ class LessonScreen(GameScreen):
 
     def play(self, action: rb.Action) -> None:
         session = self.lesson_session
-        expected = session.expected()
-        if expected is not None and not session.bot_to_move and str(action) != str(expected):
-            step = session.step
+        refused = None if session.bot_to_move else session.refusal(action)
+        if refused is not None:
+            expected = session.expected()
+            assert expected is not None  # a refusal names the step's choice
             wanted = self.look.describe(session.match, expected)
-            told = (step.not_now if step else "") or f"Not now: this lesson asks for {wanted}."
-            self._refused = told
+            self._refused = refused.reason or f"Not now: this lesson asks for {wanted}."
             self._coach()
             self.app.bell()
             return
