@@ -133,10 +133,10 @@ def test_one_ring_cards_paying_the_final_challenge_move_the_corruption_marker() 
     match = at_the_crack(
         to_story(new(chapter=8)),
         1,
-        hands=[["courage", "mystery", "ring", "ring"], []],
+        hands=[["courage", "courage", "ring", "ring"], []],
         corruption=4,
     )
-    events = texts(play(match, "complete the-crack-of-doom courage,mystery,ring,ring"))
+    events = texts(play(match, "complete the-crack-of-doom courage,courage,ring,ring"))
     assert st(match).corruption == 6
     assert (
         events.count(
@@ -152,9 +152,9 @@ def test_footprints_cover_the_one_ring_symbols_of_the_final_challenge() -> None:
     match = at_the_crack(
         to_story(new(chapter=8)),
         3,
-        hands=[["courage", "mystery"], []],
+        hands=[["courage", "courage"], []],
     )
-    play(match, "complete the-crack-of-doom courage,mystery")
+    play(match, "complete the-crack-of-doom courage,courage")
     assert st(match).corruption == 0
     assert reason(match) == "campaign-won"
 
@@ -167,7 +167,7 @@ def test_an_uncovered_one_ring_symbol_takes_a_one_ring_card_and_nothing_else() -
         hands=[["courage", "courage", "mystery", "mithril-coat"], []],
     )
     assert not any(a.startswith("complete") for a in legal(match))
-    with pytest.raises(IllegalActionError, match="courage, any, ring"):
+    with pytest.raises(IllegalActionError, match="courage, courage, ring"):
         match.play("complete the-crack-of-doom courage,courage,mystery")
 
 
@@ -180,8 +180,8 @@ def test_winning_chapter_8_wins_the_whole_campaign() -> None:
     campaign = Campaign(chapter=8, corruption=9, chapters_won=(1, 2, 3, 4, 5, 6, 7))
     match = campaign.next_match(["Ann", "Bo"], seed=3)
     to_story(match)
-    at_the_crack(match, 2, hands=[["ring", "adventure", "courage"], []])
-    play(match, "complete the-crack-of-doom adventure,courage,ring")
+    at_the_crack(match, 2, hands=[["ring", "courage", "courage"], []])
+    play(match, "complete the-crack-of-doom courage,courage,ring")
     assert match.outcome is not None
     assert match.outcome.summary == "The One Ring is destroyed!"
     after = campaign_after(match)
@@ -243,12 +243,24 @@ def test_the_crack_of_doom_needs_gollum_in_or_next_to_sammath_naur() -> None:
         to_story(new(chapter=8)),
         3,
         gollum="gorgoroth",
-        hands=[["courage", "mystery"], []],
+        hands=[["courage", "courage"], []],
     )
     with pytest.raises(IllegalActionError, match="Gollum in or next to Sammath Naur"):
-        match.play("complete the-crack-of-doom courage,mystery")
+        match.play("complete the-crack-of-doom courage,courage")
     arrange(match, counters={"gollum": "sammath-naur"})
-    play(match, "complete the-crack-of-doom courage,mystery")
+    play(match, "complete the-crack-of-doom courage,courage")
+    assert reason(match) == "campaign-won"
+
+
+def test_the_crack_of_doom_takes_a_courage_card_for_each_ring_bearer() -> None:
+    """Designed (issue 35): the final Challenge's ordinary symbols are two Courage, one for
+    Frodo and one for Samwise; an ordinary card of another kind does not pay the second."""
+    match = at_the_crack(to_story(new(chapter=8)), 3, hands=[["courage", "mystery"], []])
+    assert not any(a.startswith("complete") for a in legal(match))
+    with pytest.raises(IllegalActionError, match="courage, courage"):
+        match.play("complete the-crack-of-doom courage,mystery")
+    arrange(match, hands=[["courage", "courage"], []])
+    play(match, "complete the-crack-of-doom courage,courage")
     assert reason(match) == "campaign-won"
 
 
@@ -258,10 +270,10 @@ def test_the_crack_of_doom_is_the_final_challenge() -> None:
         match,
         pieces={"frodo": "sammath-naur", "sam": "sammath-naur"},
         counters={"gollum": "slopes", **PRINTS, "footprint-3": "sammath-naur"},
-        hands=[["courage", "mystery"], []],
+        hands=[["courage", "courage"], []],
     )
     with pytest.raises(IllegalActionError, match="final Challenge"):
-        match.play("complete the-crack-of-doom courage,mystery")
+        match.play("complete the-crack-of-doom courage,courage")
 
 
 # -- the Plot Chart --------------------------------------------------------------------------
@@ -565,7 +577,7 @@ def test_a_one_ring_card_dropped_to_the_hand_limit_does_not_call_gollum() -> Non
 def test_a_final_challenge_whose_one_ring_cards_call_gollum_onto_frodo_is_still_won() -> None:
     """AB-A76: the call comes as the cards are paid, after the requirements were met, so
     Gollum leaping on Frodo in Sammath Naur does not undo the Crack of Doom."""
-    match = at_the_crack(to_story(new(chapter=8)), 2, hands=[["courage", "mystery", "ring"], []])
-    events = texts(play(match, "complete the-crack-of-doom courage,mystery,ring"))
+    match = at_the_crack(to_story(new(chapter=8)), 2, hands=[["courage", "courage", "ring"], []])
+    events = texts(play(match, "complete the-crack-of-doom courage,courage,ring"))
     assert "Frodo is knocked down and lies on their side (Gollum leaps on him)." in events
     assert reason(match) == "campaign-won"

@@ -26,6 +26,9 @@ Special rules (code below):
   the Ring: the chapter is lost (AB-A73). The final Challenge needs him in or next to Sammath
   Naur: his fall ends the Ring.
 * **Sammath Naur** is entered by Frodo and Samwise only, each paying any card (AB-A10).
+* **The Crack of Doom** takes two Courage cards, one for each Ring-bearer's last strength, on
+  top of its One Ring symbols (designed, so that chapter 8 stays the hardest chapter for good
+  play, the search bot's too).
 * **The Ring's call** (AB-A76): every One Ring card played by choice draws Gollum 1 space
   toward Frodo, at once (chapter data, :class:`~..chapter.RingCall`).
 * **One Ring ability**: the Ring calls to Gollum: with its card's call he creeps up to 2
@@ -79,6 +82,11 @@ FAR = 6
 GATE = "morannon"
 RING_SYMBOLS = 3
 """One Ring symbols printed on the final Challenge (as many as there are Footprints)."""
+LAST_STRENGTH = ("courage", "courage")
+"""The final Challenge's ordinary symbols: a Courage card for Frodo and one for Samwise. With
+Courage and any card, search play won three attempts in four and chapter 8 was no longer the
+hardest chapter (issue 35); the second Courage is asked on the very last turns, where a search
+rescued the attempts the heuristic lost."""
 
 OVERRUN = (
     "an Orc had to be placed with every Orc on the board (all six, or five once Gandalf has "
@@ -216,7 +224,7 @@ CHAPTER = Chapter(
                     "counter-near", "Gollum in or next to Sammath Naur", space=CRACK, key="gollum"
                 ),
             ),
-            ("courage", "any", *("ring",) * RING_SYMBOLS),
+            (*LAST_STRENGTH, *("ring",) * RING_SYMBOLS),
             final=True,
             covered_by="footprint",
         ),
@@ -276,6 +284,8 @@ CHAPTER = Chapter(
         "Gandalf lifts the fallen on every space he enters and is never knocked down.",
         "Each Footprint on Sammath Naur covers one One Ring symbol of the final Challenge.",
         "Only Frodo and Samwise enter Sammath Naur, each by paying its printed card (any card).",
+        "The Crack of Doom takes two Courage cards, one for each Ring-bearer, besides its One "
+        "Ring symbols.",
         "Gollum creeps toward Frodo and knocks him down when he reaches him.",
         "Gollum on Frodo's space at the end of a turn without Samwise there: lost.",
         "Every One Ring card played by choice draws Gollum 1 space toward Frodo.",
