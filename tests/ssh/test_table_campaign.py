@@ -464,7 +464,7 @@ def test_a_players_campaign_copy_that_cannot_be_written_is_logged_and_the_table_
     with caplog.at_level("INFO", logger="ringbearer.serve"):
         seat(tables, table, "bo")
     failed = [record for record in caplog.records if record.getMessage() == "campaign-copy-failed"]
-    assert [record.__dict__["fields"]["user"] for record in failed] == ["bo"]
+    assert [record.fields["user"] for record in failed] == ["bo"]  # type: ignore[attr-defined]
     assert table.campaign is not None
     assert tables.tables[table.name] is table  # the table plays on
     assert accounts.campaigns("ann").entries()  # the others' copies are written

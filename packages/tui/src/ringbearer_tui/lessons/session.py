@@ -159,7 +159,9 @@ class LessonSession(GameSession):
     def refusal(self, action: rb.Action | str) -> NotNow | None:
         """Why the lesson would not play ``action`` now (``None``: it would): the one place
         that decides, for :meth:`play` and for a screen that explains before it plays."""
-        expected = self.expected()
+        return self._refusal(action, self.expected())
+
+    def _refusal(self, action: rb.Action | str, expected: rb.Action | None) -> NotNow | None:
         text = action if isinstance(action, str) else str(action)
         if expected is None or text == str(expected):
             return None
@@ -170,7 +172,7 @@ class LessonSession(GameSession):
         expected = self.expected()
         if expected is None:
             return super().play(action)
-        refused = self.refusal(action)
+        refused = self._refusal(action, expected)  # the step's choice parsed once a move
         if refused is not None:
             raise refused
         events = super().play(expected)

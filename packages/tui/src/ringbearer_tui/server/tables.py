@@ -746,7 +746,12 @@ class TableService:
             store.save_as(table.match, f"table {table.name}", overwrite=True)
         except (OSError, ValueError) as error:
             # The table's own record keeps the match; the player's copy is logged as lost.
-            log("table-copy-failed", user=username, table=table.name, reason=str(error))
+            log(
+                "table-copy-failed",
+                user=username,
+                table=table.name,
+                reason=f"{type(error).__name__}: {error}",
+            )
 
     # -- bots -----------------------------------------------------------------------------------
 
