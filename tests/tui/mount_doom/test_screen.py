@@ -23,7 +23,6 @@ from ringbearer_tui.games.mount_doom.board import (
     EncounterRow,
     MountDoomBoard,
     RowCardTexts,
-    SlotWidget,
     TableTop,
     fitted,
     slot_forms,
@@ -122,9 +121,10 @@ async def test_the_board_shows_every_part(quick_settings: AppPaths) -> None:
         for part in ("Resolve", "Rivendell", "Rohan", "M. Morgul", "◆", "Isengard", "Nazgûl"):
             assert part in top
         assert "+Rivendell: FMALG" in top  # every figure in sight, though the cell is full
-        row = [str(slot.render()) for slot in board.query_one(EncounterRow).query(SlotWidget)]
+        encounter = board.query_one(EncounterRow)
+        row = [str(encounter.slot_text(number)) for number in range(1, 7)]
         assert sum("face down" in text for text in row) == 2
-        assert len(row) == 6
+        assert "Lothlórien · turn 1" in str(encounter.render())
 
 
 async def test_the_fit_at_80_by_24_wraps_no_route_line(quick_settings: AppPaths) -> None:
@@ -140,7 +140,7 @@ async def test_clicking_a_face_up_card_shows_its_text(quick_settings: AppPaths) 
     app = RingbearerApp(quick_settings, start(seed=1))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.click("#slot-2")
+        await pilot.click(EncounterRow, offset=(2, 2))  # slot 2: the left column's second
         await pilot.pause()
         assert isinstance(current(app), MessageDialog)
         title = str(app.screen.query_one("#title").render())
@@ -153,9 +153,9 @@ async def test_enter_on_a_card_opens_its_text_and_keeps_it_open(
     app = RingbearerApp(quick_settings, start(seed=1))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        app.screen.query_one("#slot-2").focus()
+        app.screen.query_one(EncounterRow).focus()
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("down", "enter")  # from slot 1 to slot 2, face up
         for _ in range(3):
             await pilot.pause(0.05)
         assert isinstance(current(app), MessageDialog)
@@ -291,28 +291,95 @@ async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sig
         assert rows[-1].startswith("Nazgûl"), rows
 
 
+class OneRow(App[None]):
+    """The encounter row alone, its slots set by the test; it keeps what the row posts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[EncounterRow.Read] = []
+
+    def compose(self) -> ComposeResult:
+        yield EncounterRow()
+
+    def on_encounter_row_read(self, event: EncounterRow.Read) -> None:
+        self.read.append(event)
+
+
+def face_up(number: int, card: str) -> SlotView:
+    return SlotView(number, card, True, True, "merry")
+
+
 async def test_reading_a_card_that_covers_another_names_the_covered_card() -> None:
     """At 80 columns the slot's line has no room for "on …"; reading the card tells it."""
-    read: list[SlotWidget.Read] = []
-
-    class OneSlot(App[None]):
-        def compose(self) -> ComposeResult:
-            yield SlotWidget(2)
-
-        def on_slot_widget_read(self, event: SlotWidget.Read) -> None:
-            read.append(event)
-
-    app = OneSlot()
-    async with app.run_test(size=(21, 3)) as pilot:
-        slot = app.query_one(SlotWidget)
+    app = OneRow()
+    async with app.run_test(size=(43, 4)) as pilot:
+        row = app.query_one(EncounterRow)
         covering = SlotView(2, "army-of-the-dead", True, True, "merry", covers="cave-troll")
-        slot.show(covering)
+        row.show_slot(covering)
         await pilot.pause()
-        assert "Cave Troll" not in str(slot.render())
-        await pilot.click(SlotWidget)
+        assert "Cave Troll" not in str(row.slot_text(2))
+        await pilot.click(EncounterRow, offset=(3, 2))
         await pilot.pause()
-        assert len(read) == 1
-        assert "It lies on Cave Troll." in read[0].text
+        assert len(app.read) == 1
+        assert "It lies on Cave Troll." in app.read[0].text
+
+
+async def test_the_row_lays_its_slots_out_in_two_columns_of_three() -> None:
+    """Slots 1-3 down the left, 4-6 down the right, under the title, a cell between them."""
+    app = OneRow()
+    async with app.run_test(size=(43, 4)) as pilot:
+        row = app.query_one(EncounterRow)
+        row.show_title("Moria · turn 1")
+        for number, card in enumerate(CARD_PER_SLOT, start=1):
+            row.show_slot(face_up(number, card))
+        await pilot.pause()
+        lines = [row.render_line(y).text for y in range(4)]
+        assert lines[0].startswith("Moria · turn 1")
+        for line, (left, right) in zip(lines[1:], ((1, 4), (2, 5), (3, 6)), strict=True):
+            assert line.startswith(f"{left} {CARDS[CARD_PER_SLOT[left - 1]].name}")
+            assert line[22:].startswith(f"{right} "), line  # the left column is 21 wide
+            assert len(line) == 43
+        assert row.slot_at(21, 1) is None, "the cell between the columns is no slot"
+        assert row.slot_at(5, 0) is None, "nor is the title"
+        assert [row.slot_at(0, 3), row.slot_at(42, 3)] == [3, 6]
+
+
+CARD_PER_SLOT = ("cave-troll", "elrond", "saruman-lothlorien", "balrog", "arwen", "galadriel")
+
+
+async def test_arrow_keys_pick_the_slot_enter_reads() -> None:
+    app = OneRow()
+    async with app.run_test(size=(60, 4)) as pilot:
+        row = app.query_one(EncounterRow)
+        for number, card in enumerate(CARD_PER_SLOT, start=1):
+            row.show_slot(face_up(number, card))
+        row.focus()
+        await pilot.press("down", "down", "down", "right", "right", "up", "enter")
+        await pilot.pause()
+        assert row.cursor == 5, "the cursor stops at the row's edges"
+        assert [event.title for event in app.read] == ["Arwen (friend)"]
+
+
+async def test_the_chosen_slot_is_highlighted_only_while_the_row_has_the_focus() -> None:
+    app = OneRow()
+    async with app.run_test(size=(60, 4)) as pilot:
+        row = app.query_one(EncounterRow)
+        for number, card in enumerate(CARD_PER_SLOT, start=1):
+            row.show_slot(face_up(number, card))
+        await pilot.pause()
+
+        def backgrounds() -> set[object]:
+            return {segment.style.bgcolor for segment in row.render_line(1) if segment.style}
+
+        row.blur()  # the app gave its one focusable widget the focus
+        await pilot.pause()
+        unfocused = backgrounds()
+        row.focus()
+        await pilot.pause()
+        assert len(backgrounds() - unfocused) == 1, "the cursor's slot gets the accent"
+        row.blur()
+        await pilot.pause()
+        assert backgrounds() == unfocused
 
 
 class ScreenWithAnA(Screen[None]):

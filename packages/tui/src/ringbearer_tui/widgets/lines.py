@@ -274,17 +274,17 @@ class LinePanel(Widget):
         lines = self.wrapped()
         if not 0 <= row < len(lines):
             self._painted[y] = None
-            return Strip.blank(width, _background(base))
+            return Strip.blank(width, background_of(base))
         index, strip = lines[row]
         style = self.line_style(index)
         self._painted[y] = (strip, style)
         if style:
             strip = strip.extend_cell_length(width).apply_style(self.app.console.get_style(style))
-        return strip.apply_style(base).crop_extend(0, width, _background(base))
+        return strip.apply_style(base).crop_extend(0, width, background_of(base))
 
 
 @functools.cache
-def _background(style: Style) -> Style:
+def background_of(style: Style) -> Style:
     """Padding shows only the background, as Textual pads its own widgets."""
     return Style(bgcolor=style.bgcolor)
 

@@ -10,9 +10,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Vertical
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ringbearer_engine.games.mount_doom.content import (
@@ -29,7 +33,7 @@ from ringbearer_engine.games.mount_doom.content import (
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 
 from ...session import GameSession
-from ...widgets.lines import LinePanel
+from ...widgets.lines import LinePanel, background_of
 from .words import LETTERS, SHORT_NAMES, STYLES, card_name, figure_of
 
 ROW_NAMES = ("Rivendell", "Lórien", "Rohan", "Helm's D.", "Gondor", "M. Morgul")
@@ -184,64 +188,6 @@ class TableTop(LinePanel):
             self.show(self.view)
 
 
-class SlotWidget(Widget):
-    """One slot of the encounter row; click it (or focus it and press enter) to read it."""
-
-    can_focus = True
-    # A binding, not a key handler: a handled binding ends the key's journey, where a key
-    # handler let the same enter reach the card's dialog and close it at once.
-    BINDINGS = [Binding("enter", "read", "Read the card", id="board.read-card")]
-    DEFAULT_CSS = """
-    SlotWidget { height: 1; width: 1fr; }
-    SlotWidget:focus { background: $accent 30%; }
-    """
-
-    class Read(Message):
-        def __init__(self, title: str, text: str) -> None:
-            super().__init__()
-            self.title, self.text = title, text
-
-    def __init__(self, number: int) -> None:
-        super().__init__(id=f"slot-{number}")
-        self.number = number
-        self.slot: SlotView | None = None
-        self.forms: list[Text] = [Text()]
-        """The slot's line from the fullest to the shortest; the widest that fits is shown."""
-
-    def render(self) -> Text:
-        return fitted(self.forms, self.size.width)
-
-    def on_resize(self) -> None:
-        self.refresh()
-
-    def show(self, slot: SlotView) -> None:
-        if slot == self.slot:
-            return
-        self.slot = slot
-        self.forms = slot_forms(slot)
-        self.refresh()
-
-    def _read(self) -> None:
-        slot = self.slot
-        if slot is None:
-            return
-        if slot.card is None:
-            what = "an empty slot" if not slot.occupied else "a face-down card"
-            self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
-            return
-        card = CARDS[slot.card]
-        # A narrow row drops "on …" from the slot's line, so the card's text says it.
-        under = f"\n\nIt lies on {card_name(slot.covers)}." if slot.covers else ""
-        self.post_message(self.Read(f"{card.name} ({card.side})", card.text + under))
-
-    def on_click(self, event: Click) -> None:
-        event.stop()
-        self._read()
-
-    def action_read(self) -> None:
-        self._read()
-
-
 def slot_forms(slot: SlotView) -> list[Text]:
     """The slot's line, then shorter ones for narrow boards: the card's side is dropped
     before what it lies on, since its colour says the side too."""
@@ -288,37 +234,186 @@ def fitted(forms: list[Text], width: int) -> Text:
     return shortest
 
 
-class RowTitle(Widget):
-    DEFAULT_CSS = """
-    RowTitle { height: 1; text-style: bold; }
-    """
-    text = ""
-
-    def render(self) -> str:
-        return self.text
+SLOT_GRID = ((1, 4), (2, 5), (3, 6))
+"""The slots as the row lays them out: three lines of two columns."""
 
 
-class EncounterRow(Vertical):
+class EncounterRow(Widget):
+    """The encounter row: a title line, then the six slots in two columns, drawn as one
+    widget (a dozen small ones cost a third of a keypress's repaint over SSH).
+
+    Click a slot to read its card, or focus the row, pick a slot with the arrow keys and
+    press enter."""
+
+    can_focus = True
+    # Bindings, not key handlers: a handled binding ends the key's journey, where a key
+    # handler let the same enter reach the card's dialog and close it at once.
+    BINDINGS = [
+        Binding("enter", "read", "Read the card", id="board.read-card"),
+        Binding("up", "move(0, -1)", "Slot above", show=False),
+        Binding("down", "move(0, 1)", "Slot below", show=False),
+        Binding("left", "move(-1, 0)", "Slot left", show=False),
+        Binding("right", "move(1, 0)", "Slot right", show=False),
+    ]
+    COMPONENT_CLASSES = {"encounter-row--cursor"}
     DEFAULT_CSS = """
     EncounterRow { height: 4; }
     EncounterRow.pointed { background: darkgreen; }
-    EncounterRow Grid { grid-size: 2 3; grid-gutter: 0 1; height: 3; }
+    EncounterRow > .encounter-row--cursor { background: $accent 30%; }
     """
 
-    def compose(self) -> ComposeResult:
-        yield RowTitle()
-        with Grid():
-            for number in (1, 4, 2, 5, 3, 6):
-                yield SlotWidget(number)
+    class Read(Message):
+        def __init__(self, title: str, text: str) -> None:
+            super().__init__()
+            self.title, self.text = title, text
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = ""
+        self.slots: dict[int, SlotView] = {}
+        self.forms: dict[int, list[Text]] = {}
+        """Each slot's line from the fullest to the shortest; the widest that fits is shown."""
+        self.cursor = 1
+        """The slot that enter reads; highlighted while the row has the focus."""
+
+    # -- content ----------------------------------------------------------------------------
 
     def show(self, view: MountDoomView) -> None:
-        title = self.query_one(RowTitle)
-        text = f"{view.stage_name} · turn {view.turn} · Gandalf stack: {view.gandalf_stack}"
-        if text != title.text:
-            title.text = text
-            title.refresh()
+        self.show_title(
+            f"{view.stage_name} · turn {view.turn} · Gandalf stack: {view.gandalf_stack}"
+        )
         for slot in view.row:
-            self.query_one(f"#slot-{slot.slot}", SlotWidget).show(slot)
+            self.show_slot(slot)
+
+    def show_title(self, title: str) -> None:
+        if title != self.title:
+            self.title = title
+            self.refresh(Region(0, 0, self.size.width, 1))
+
+    def show_slot(self, slot: SlotView) -> None:
+        """Show ``slot`` in its place; only its cells are repainted, and only if it changed."""
+        if self.slots.get(slot.slot) != slot:
+            self.slots[slot.slot] = slot
+            self.forms[slot.slot] = slot_forms(slot)
+            self._refresh_slot(slot.slot)
+
+    def slot_text(self, number: int) -> Text:
+        """What slot ``number`` shows at the row's width."""
+        return fitted(self.forms.get(number, [Text()]), self._columns()[_column_of(number)][1])
+
+    def slot_at(self, x: int, y: int) -> int | None:
+        """The slot drawn at ``(x, y)`` of the row, if any (not the title or the gap)."""
+        if not 1 <= y <= len(SLOT_GRID):
+            return None
+        for column, (start, width) in enumerate(self._columns()):
+            if start <= x < start + width:
+                return SLOT_GRID[y - 1][column]
+        return None
+
+    def _columns(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(start, width) of the two columns, with a cell between them, split as a grid of
+        two equal columns splits an odd width: the left column one cell narrower."""
+        width = self.size.width
+        left = max(0, (width - 1) // 2)
+        return (0, left), (left + 1, max(0, width - left - 1))
+
+    def _refresh_slot(self, number: int) -> None:
+        start, width = self._columns()[_column_of(number)]
+        self.refresh(Region(start, _line_of(number), width, 1))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def _read(self, number: int) -> None:
+        slot = self.slots.get(number)
+        if slot is None:
+            return
+        if slot.card is None:
+            what = "an empty slot" if not slot.occupied else "a face-down card"
+            self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
+            return
+        card = CARDS[slot.card]
+        # A narrow row drops "on …" from the slot's line, so the card's text says it.
+        under = f"\n\nIt lies on {card_name(slot.covers)}." if slot.covers else ""
+        self.post_message(self.Read(f"{card.name} ({card.side})", card.text + under))
+
+    def on_click(self, event: Click) -> None:
+        number = self.slot_at(event.x, event.y)
+        if number is None:
+            return
+        event.stop()
+        self._move_to(number)
+        self._read(number)
+
+    def action_read(self) -> None:
+        self._read(self.cursor)
+
+    def action_move(self, across: int, down: int) -> None:
+        line, column = _line_of(self.cursor) - 1, _column_of(self.cursor)
+        line = min(max(0, line + down), len(SLOT_GRID) - 1)
+        column = min(max(0, column + across), 1)
+        self._move_to(SLOT_GRID[line][column])
+
+    def _move_to(self, number: int) -> None:
+        if number != self.cursor:
+            self._refresh_slot(self.cursor)
+            self.cursor = number
+            self._refresh_slot(number)
+
+    def on_focus(self) -> None:
+        self._refresh_slot(self.cursor)
+
+    def on_blur(self) -> None:
+        self._refresh_slot(self.cursor)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render(self) -> Text:
+        """The title and the slots in the row's order, one per line: what the row holds,
+        for readers other than the screen (the screen is drawn by ``render_line``)."""
+        lines = [Text(self.title, style="bold")]
+        lines += [self.slot_text(number) for number in sorted(self.slots)]
+        return Text("\n").join(lines)
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.visual_style
+        if y == 0:
+            return self._strip(Text(self.title, style="bold"), width, base)
+        blank = background_of(base.rich_style)
+        if not 1 <= y <= len(SLOT_GRID):
+            return Strip.blank(width, blank)
+        cursor = self.get_visual_style("encounter-row--cursor")
+        left, right = (
+            self._strip(
+                self.slot_text(number),
+                room,
+                cursor if number == self.cursor and self.has_focus else base,
+            )
+            for number, (_, room) in zip(SLOT_GRID[y - 1], self._columns(), strict=True)
+        )
+        gap = Strip.blank(1, blank)
+        return Strip.join([left, gap, right]).crop_extend(0, width, blank)
+
+    def _strip(self, text: Text, width: int, style: VisualStyle) -> Strip:
+        """``text`` drawn on one line of ``width`` cells in ``style``, as Textual draws a
+        widget's own text, so the row looks as a row of small widgets did."""
+        if width <= 0:
+            return Strip.blank(0)
+        strips = Visual.to_strips(self, visualize(self, text), width, 1, style)
+        strip = strips[0] if strips else Strip.blank(0)
+        return strip.crop_extend(0, width, background_of(style.rich_style))
+
+
+def _line_of(number: int) -> int:
+    """The row's line on which slot ``number`` is drawn (the title is line 0)."""
+    return next(line for line, pair in enumerate(SLOT_GRID, start=1) if number in pair)
+
+
+def _column_of(number: int) -> int:
+    return 0 if number <= len(SLOT_GRID) else 1
 
 
 def held_line(view: MountDoomView) -> Text:
@@ -460,8 +555,8 @@ class MountDoomBoard(Vertical):
         self.query_one(CardsAndDice).show(view)
         self.query_one(RowCardTexts).show(view)
 
-    @on(SlotWidget.Read)
-    def _read(self, event: SlotWidget.Read) -> None:
+    @on(EncounterRow.Read)
+    def _read(self, event: EncounterRow.Read) -> None:
         from ...dialogs.message import MessageDialog
 
         self.app.push_screen(MessageDialog(event.title, event.text))

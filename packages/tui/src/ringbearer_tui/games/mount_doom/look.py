@@ -37,7 +37,8 @@ LEGEND = """\
 | `♛` `▲` | the Uruk-hai leader and warriors at Isengard |
 | `●` | a Nazgûl at Minas Morgul (the ninth loses the game) |
 
-Click an encounter card (or tab to it and press enter) to read it. `c` shows the card of the
+Click an encounter card to read it, or tab to the row, pick a slot with the arrow keys and
+press enter. `c` shows the card of the
 highlighted choice and every card the players hold. A choice that meets a face-up encounter
 card says what that card does. Friend and Gandalf cards appear among the choices exactly
 when the rules allow them.
