@@ -222,3 +222,63 @@ async def test_a_drawing_of_as_many_rows_repaints_without_a_new_layout(monkeypat
         drawing.show([Text("board"), Text("Ann at Hobbiton"), Text("Bo at Bag End")])
         await pilot.pause()
         assert drawing.size.height == 3  # a row more: laid out again
+
+
+def wraps_of(panel: LinePanel, monkeypatch: Any) -> list[str]:
+    """Record the items the panel wraps from now on (their text)."""
+    wrapped: list[str] = []
+    wrap = panel._strips
+
+    def recording(item: Text, width: int) -> list[Any]:
+        wrapped.append(item.plain)
+        return wrap(item, width)
+
+    monkeypatch.setattr(panel, "_strips", recording)
+    return wrapped
+
+
+async def test_an_item_that_comes_back_is_drawn_from_its_earlier_wrapping(
+    monkeypatch: Any,
+) -> None:
+    panel = LinePanel()
+    async with PanelApp(panel).run_test() as pilot:
+        panel.set_items([Text("roll the die"), Text("pass")])
+        await pilot.pause()
+        wrapped = wraps_of(panel, monkeypatch)
+        panel.set_items([Text("draw a card")])
+        panel.set_items([Text("pass"), Text("roll the die")])
+        await pilot.pause()
+        assert wrapped == ["draw a card"]
+        assert [row.rstrip() for row in shown(panel)[:2]] == ["pass", "roll the die"]
+
+
+async def test_the_same_words_in_another_style_are_drawn_in_that_style() -> None:
+    panel = LinePanel()
+    async with PanelApp(panel).run_test() as pilot:
+        panel.set_items([Text("Sting", style="bold")])
+        await pilot.pause()
+        bold = panel.render_line(0)
+        panel.set_items([Text("Sting", style="italic")])
+        await pilot.pause()
+        italic = panel.render_line(0)
+        assert bold.text == italic.text
+        assert bold != italic
+        assert any(segment.style and segment.style.italic for segment in italic)
+
+
+async def test_a_new_width_wraps_every_item_again() -> None:
+    panel = LinePanel()
+    async with PanelApp(panel).run_test() as pilot:
+        panel.set_items([Text("one two three four five six seven")])
+        await pilot.pause()
+        assert [row.rstrip() for row in shown(panel)[:2]] == [
+            "one two three four",
+            "five six seven",
+        ]
+        panel.styles.width = 16  # 14 columns inside the border
+        await pilot.pause()
+        assert [row.rstrip() for row in shown(panel)[:3]] == [
+            "one two three",
+            "four five six",
+            "seven",
+        ]

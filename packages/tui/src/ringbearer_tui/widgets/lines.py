@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -24,6 +24,15 @@ from textual.widget import Widget
 
 Painted = tuple[Strip, str] | None
 """What a row showed when it was last drawn: its strip and line style, or nothing."""
+
+ItemKey = tuple[str, tuple[Span, ...], str | Style, str | None, bool | None]
+"""What an item's wrapped lines depend on besides the width: its text, its styles and how
+it asks to be wrapped."""
+
+WRAP_CACHE_SIZE = 256
+"""How many items' wrapped lines a panel remembers. A step's choices and board lines often
+come back (the same option, a die that shows the same face again): about half of what a
+Mount Doom game wraps has been wrapped before by the same panel."""
 
 MARK_STYLE = "bold on dark_green"
 """The lines a lesson's coach points at (see :meth:`LinePanel.mark`)."""
@@ -53,6 +62,8 @@ class LinePanel(Widget):
         """Each item's wrapped lines at ``_wrapped_width`` (empty: not wrapped yet)."""
         self._wrapped_items = 0
         """How many of ``items`` are in ``_wrapped`` (new items are wrapped on their own)."""
+        self._recent_strips: dict[ItemKey, list[Strip]] = {}
+        """Wrapped lines of items seen lately, at ``_wrapped_width``, by what they show."""
         self._painted: dict[int, Painted] = {}
         """What each row of the content area showed when it was last drawn."""
         self.marked: frozenset[int] = frozenset()
@@ -61,16 +72,12 @@ class LinePanel(Widget):
     # -- content ----------------------------------------------------------------------------
 
     def set_items(self, items: list[Text]) -> None:
-        if items == self.items:
+        if same_lines(items, self.items):
             return  # nothing to repaint
-        # An item equal to the one it replaces keeps its wrapped lines: a board redrawn
-        # after a move changes a line or two of thirty.
-        kept = [
-            strips if index < len(items) and items[index] == old else []
-            for index, (old, strips) in enumerate(zip(self.items, self._item_strips, strict=False))
-        ]
         self.items = items
-        self._item_strips = kept
+        # Each item's wrapped lines come back from what the panel drew lately (an
+        # unchanged line of the board, a choice offered again), or are wrapped anew.
+        self._item_strips = []
         self._wrapped, self._wrapped_items = [], 0
         self.top = 0
         self._after_change()
@@ -125,16 +132,26 @@ class LinePanel(Widget):
         if width != self._wrapped_width:
             self._item_strips, self._wrapped, self._wrapped_width = [], [], width
             self._wrapped_items = 0
+            self._recent_strips.clear()
         if self._wrapped_items == len(self.items):
             return self._wrapped
         strips_of = self._item_strips
         strips_of += [[] for _ in range(len(self.items) - len(strips_of))]
         for index in range(self._wrapped_items, len(self.items)):
             if not strips_of[index]:
-                strips_of[index] = self._strips(self.items[index], width)
+                strips_of[index] = self._recalled_strips(self.items[index], width)
             self._wrapped += [(index, strip) for strip in strips_of[index]]
         self._wrapped_items = len(self.items)
         return self._wrapped
+
+    def _recalled_strips(self, item: Text, width: int) -> list[Strip]:
+        key = item_key(item)
+        strips = self._recent_strips.get(key)
+        if strips is None:
+            if len(self._recent_strips) >= WRAP_CACHE_SIZE:
+                self._recent_strips.clear()
+            strips = self._recent_strips[key] = self._strips(item, width)
+        return strips
 
     def _strips(self, item: Text, width: int) -> list[Strip]:
         console = self.app.console
@@ -281,6 +298,19 @@ class LinePanel(Widget):
         if style:
             strip = strip.extend_cell_length(width).apply_style(self.app.console.get_style(style))
         return strip.apply_style(base).crop_extend(0, width, background_of(base))
+
+
+def item_key(item: Text) -> ItemKey:
+    """What the item shows. Rich's ``Text`` equality leaves out the text's own style, so a
+    line that only turned from bold to dim would compare equal to what it replaces."""
+    return (item.plain, tuple(item.spans), item.style, item.justify, item.no_wrap)
+
+
+def same_lines(some: list[Text], others: list[Text]) -> bool:
+    """Whether two lists of lines would be drawn the same."""
+    return len(some) == len(others) and all(
+        item_key(one) == item_key(other) for one, other in zip(some, others, strict=True)
+    )
 
 
 @functools.cache

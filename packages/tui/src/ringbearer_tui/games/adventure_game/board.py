@@ -26,7 +26,7 @@ from ringbearer_engine.games.adventure_game.events import Fought, MountainRolled
 from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
-from ...widgets.lines import Drawing
+from ...widgets.lines import Drawing, same_lines
 from .cards import card_text, card_title
 from .words import CARD_TEXTS, MONSTERS, card_name, holder, place
 
@@ -364,7 +364,7 @@ class HandView(Drawing):
         if width <= 0:
             return  # laid out for its width once it has one (on_resize)
         lines, self.spots = hand_layout(view, width, width >= CARD_TEXTS_WIDTH, watching)
-        changed = lines != self.items
+        changed = not same_lines(lines, self.items)
         self.show(lines)
         if changed and view.seat is not None:
             # A late game's players and board can push the hand below the fold at 80x24:
