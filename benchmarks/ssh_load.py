@@ -27,6 +27,7 @@ of Mount Doom; ``--no-zygote`` is passed to ``ringbearer serve``.)
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import os
@@ -374,9 +375,18 @@ def _alive(pid: int) -> bool:
     return False
 
 
+def parse_arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Many players at once over SSH on loopback (see the module's docstring)."
+    )
+    parser.add_argument("sessions", nargs="?", type=int, default=100)
+    parser.add_argument("presses", nargs="?", type=int, default=20, help="keys per session")
+    parser.add_argument("--menu", action="store_true", help="the main menu, not Mount Doom")
+    parser.add_argument("--no-zygote", action="store_true", help="passed to `ringbearer serve`")
+    return parser.parse_args()
+
+
 if __name__ == "__main__":
-    flags = [a for a in sys.argv[1:] if a.startswith("--") and a != "--menu"]
-    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
-    count = int(numbers[0]) if numbers else 100
-    keys = int(numbers[1]) if len(numbers) > 1 else 20
-    asyncio.run(main(count, keys, flags, "--menu" in sys.argv))
+    arguments = parse_arguments()
+    flags = ["--no-zygote"] if arguments.no_zygote else []
+    asyncio.run(main(arguments.sessions, arguments.presses, flags, arguments.menu))
