@@ -324,14 +324,22 @@ async def test_reading_a_card_that_covers_another_names_the_covered_card() -> No
         assert "It lies on Cave Troll." in app.read[0].text
 
 
+CARD_PER_SLOT = ("cave-troll", "elrond", "saruman-lothlorien", "balrog", "arwen", "galadriel")
+
+
+def lay_every_slot(row: EncounterRow) -> None:
+    """A face-up card in each slot: slot n gets ``CARD_PER_SLOT[n - 1]``."""
+    for number, card in enumerate(CARD_PER_SLOT, start=1):
+        row.show_slot(face_up(number, card))
+
+
 async def test_the_row_lays_its_slots_out_in_two_columns_of_three() -> None:
     """Slots 1-3 down the left, 4-6 down the right, under the title, a cell between them."""
     app = OneRow()
     async with app.run_test(size=(43, 4)) as pilot:
         row = app.query_one(EncounterRow)
         row.show_title("Moria · turn 1")
-        for number, card in enumerate(CARD_PER_SLOT, start=1):
-            row.show_slot(face_up(number, card))
+        lay_every_slot(row)
         await pilot.pause()
         lines = [row.render_line(y).text for y in range(4)]
         assert lines[0].startswith("Moria · turn 1")
@@ -344,15 +352,11 @@ async def test_the_row_lays_its_slots_out_in_two_columns_of_three() -> None:
         assert [row.slot_at(0, 3), row.slot_at(42, 3)] == [3, 6]
 
 
-CARD_PER_SLOT = ("cave-troll", "elrond", "saruman-lothlorien", "balrog", "arwen", "galadriel")
-
-
 async def test_arrow_keys_pick_the_slot_enter_reads() -> None:
     app = OneRow()
     async with app.run_test(size=(60, 4)) as pilot:
         row = app.query_one(EncounterRow)
-        for number, card in enumerate(CARD_PER_SLOT, start=1):
-            row.show_slot(face_up(number, card))
+        lay_every_slot(row)
         row.focus()
         await pilot.press("down", "down", "down", "right", "right", "up", "enter")
         await pilot.pause()
@@ -364,8 +368,7 @@ async def test_the_chosen_slot_is_highlighted_only_while_the_row_has_the_focus()
     app = OneRow()
     async with app.run_test(size=(60, 4)) as pilot:
         row = app.query_one(EncounterRow)
-        for number, card in enumerate(CARD_PER_SLOT, start=1):
-            row.show_slot(face_up(number, card))
+        lay_every_slot(row)
         await pilot.pause()
 
         def backgrounds() -> set[object]:
