@@ -14,11 +14,12 @@ figure). Instructions are counted only from the first key to the end of the last
 gap. Hash randomisation is off, so that a run repeats within a few tenths of a percent.
 
     python benchmarks/key_instructions.py [--screen mount-doom|adventure-game|floor]
-        [--keys N] [--gap SECONDS]
+        [--keys N] [--gap SECONDS] [--floor-lines N]
 
 ``mount-doom`` presses 1 in a one-player game (seed 1); ``adventure-game`` presses 1 for Ann
 against a heuristic bot, whose replies count in the figure; ``floor`` is a bare Textual app
-whose key changes one line of text (with a footer), the least any Textual screen costs.
+whose key changes one line of text (with a footer, and ``--floor-lines`` more lines of text
+on screen), the least any Textual screen costs.
 Needs valgrind (``apt install valgrind``); under it the app runs about fifty times slower,
 so a run takes a minute or two.
 """
@@ -35,6 +36,10 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 SIZE = (80, 24)
 
@@ -48,6 +53,9 @@ def parse_arguments() -> argparse.Namespace:
     parser.add_argument(
         "--gap", type=float, default=3.0, help="seconds between keys (under valgrind)"
     )
+    parser.add_argument(
+        "--floor-lines", type=int, default=0, help="more lines of text on the floor's screen"
+    )
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -55,7 +63,7 @@ def parse_arguments() -> argparse.Namespace:
 # -- outside: run the app under callgrind and read its count -------------------------------
 
 
-def count_instructions(screen: str, keys: int, gap: float) -> tuple[int, int]:
+def count_instructions(screen: str, keys: int, gap: float, floor_lines: int) -> tuple[int, int]:
     """(instructions over the keys, keys played) for one run of ``screen``."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
@@ -75,6 +83,8 @@ def count_instructions(screen: str, keys: int, gap: float) -> tuple[int, int]:
             str(keys),
             "--gap",
             str(gap),
+            "--floor-lines",
+            str(floor_lines),
         ]
         environment = {
             **os.environ,
@@ -97,13 +107,13 @@ def callgrind_total(report: str) -> int:
     return int(found[-1])
 
 
-def outside(screens: list[str], keys: int, gap: float) -> int:
+def outside(screens: list[str], keys: int, gap: float, floor_lines: int) -> int:
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         # Skipped rather than failed: `nox -s bench` runs every benchmark.
         print("skipped: key_instructions.py needs valgrind (apt install valgrind)")
         return 0
     for screen in screens:
-        total, played = count_instructions(screen, keys, gap)
+        total, played = count_instructions(screen, keys, gap, floor_lines)
         if played != keys:
             print(f"{screen}: only {played} of {keys} keys were played", file=sys.stderr)
             return 1
@@ -126,14 +136,12 @@ def instrument(on: bool) -> None:
 
 
 async def press_keys(
-    app: object, keys: int, gap: float, played: Callable[[], int], ready: Callable[[], bool]
+    app: App[Any], keys: int, gap: float, played: Callable[[], int], ready: Callable[[], bool]
 ) -> int:
     """Post key 1 ``keys`` times, each once the app is ready for it (a bot has replied)
     and ``gap`` seconds after the last; counted from the first key to the end."""
     from textual import events
-    from textual.app import App
 
-    assert isinstance(app, App)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(5):
             await pilot.pause()
@@ -149,7 +157,7 @@ async def press_keys(
         return played() - before
 
 
-Probes = tuple[object, Callable[[], int], Callable[[], bool]]
+Probes = tuple["App[Any]", Callable[[], int], Callable[[], bool]]
 """An app, how many of its keys it has played, and whether it waits for a key."""
 
 
@@ -165,7 +173,8 @@ def game_app(screen: str) -> Probes:
     else:
         seats = [Seat("Ann"), Seat("Bo", kind="bot", bot="heuristic")]
     request = NewGameRequest(screen, seats, {}, 1)
-    app = RingbearerApp(resolve_paths(tempfile.mkdtemp()), StartNew(request))
+    # The working folder is the outside's temporary one, removed after the run.
+    app = RingbearerApp(resolve_paths(Path.cwd() / "data"), StartNew(request))
 
     def played() -> int:
         # Ann's steps (seat 0), found by replaying the log: the bot's replies are in it too.
@@ -187,7 +196,7 @@ def game_app(screen: str) -> Probes:
     return app, played, ready
 
 
-def floor_app() -> Probes:
+def floor_app(lines: int) -> Probes:
     from textual.app import App, ComposeResult
     from textual.widgets import Footer, Static
 
@@ -197,6 +206,8 @@ def floor_app() -> Probes:
 
         def compose(self) -> ComposeResult:
             yield Static("Choices 0", id="line")
+            for number in range(lines):
+                yield Static(f"line {number} " * 5)
             yield Footer()
 
         def action_bump(self) -> None:
@@ -207,8 +218,8 @@ def floor_app() -> Probes:
     return app, lambda: app.bumps, lambda: True
 
 
-def inside(screen: str, keys: int, gap: float) -> None:
-    app, played, ready = floor_app() if screen == "floor" else game_app(screen)
+def inside(screen: str, keys: int, gap: float, floor_lines: int) -> None:
+    app, played, ready = floor_app(floor_lines) if screen == "floor" else game_app(screen)
     count = asyncio.run(press_keys(app, keys, gap, played, ready))
     Path(os.environ["KEY_INSTRUCTIONS_PLAYED"]).write_text(str(count))
 
@@ -217,6 +228,6 @@ if __name__ == "__main__":
     arguments = parse_arguments()
     screens = arguments.screen or ["mount-doom", "adventure-game", "floor"]
     if arguments.inside:
-        inside(screens[0], arguments.keys, arguments.gap)
+        inside(screens[0], arguments.keys, arguments.gap, arguments.floor_lines)
     else:
-        sys.exit(outside(screens, arguments.keys, arguments.gap))
+        sys.exit(outside(screens, arguments.keys, arguments.gap, arguments.floor_lines))
