@@ -48,6 +48,7 @@ from ..widgets.event_log import EventLog
 from ..widgets.prompt import Prompt
 from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
+from .thread_results import hand_back
 
 HINT_PLAYOUTS = 400
 
@@ -368,9 +369,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.write_autosave(pending)
         except OSError as error:
-            self.app.call_from_thread(
-                self.notify, f"The game could not be saved: {error}", severity="error"
-            )
+            hand_back(self, self.notify, f"The game could not be saved: {error}", severity="error")
 
     def _guard_arrival(self) -> None:
         stack = self.app.screen_stack
@@ -398,7 +397,7 @@ class GameScreen(Screen[None]):
     def _think(self) -> None:
         action = self.session.bot_choice()
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._bot_moves, action)
+            hand_back(self, self._bot_moves, action)
 
     def _bot_moves(self, action: rb.Action) -> None:
         if self.rb_app.too_small:
@@ -424,7 +423,7 @@ class GameScreen(Screen[None]):
         advisor = self.look.advisor(log_length) if isinstance(self.look, ChoosesAdvisor) else None
         ranking = self.session.advice(playouts, seed=log_length, advisor=advisor)
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_advice, ranking, log_length)
+            hand_back(self, self._show_advice, ranking, log_length)
 
     def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
         if len(self.session.match.log) != log_length:

@@ -27,6 +27,7 @@ from ..session import GameSession
 from ..widgets.estimate_chart import EstimateChart
 from ..widgets.event_log import EventLog
 from ..widgets.steady_footer import SteadyFooter
+from .thread_results import hand_back
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
 
@@ -179,10 +180,8 @@ class ReviewScreen(Screen[None]):
         for done, _ in enumerate(analyser.run(), start=1):
             if worker.is_cancelled:
                 return
-            try:
-                self.app.call_from_thread(self._judged, analyser.analysis(), done, analyser.total)
-            except RuntimeError:
-                return  # the app has closed while the step was judged
+            if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
+                return  # the screen or the app has closed while the step was judged
 
     def _judged(self, analysis: rb.Analysis, done: int, total: int) -> None:
         if not self.is_attached:
