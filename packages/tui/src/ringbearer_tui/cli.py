@@ -207,6 +207,15 @@ def _lesson_game(game: str) -> str:
     raise ValueError(f"there is no lesson for {game!r} (lessons: {there})")
 
 
+def _terminal_is_gone() -> bool:
+    from .terminal_watch import terminal_gone
+
+    try:
+        return sys.__stdout__ is not None and terminal_gone(sys.__stdout__.fileno())
+    except (OSError, ValueError):
+        return True
+
+
 def _forget_the_terminal() -> None:
     """After a hang-up (the game is saved by now) the terminal is gone, and Python's last
     flush of stdout to it would fail and make the exit status 120. Point stdout and stderr
@@ -272,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     app = RingbearerApp(paths, start)
     app.run()
-    if app.exit_reason == "hang-up":
+    # Also when the app ended by another path just as its terminal went (seen once under
+    # load, a flooded game hung up: exit status 120): the last flush must not fail the exit.
+    if app.exit_reason == "hang-up" or _terminal_is_gone():
         _forget_the_terminal()
     return 0 if app.return_code in (None, 0) else int(app.return_code)
