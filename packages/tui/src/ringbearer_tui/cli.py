@@ -99,6 +99,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="start each game as a new process instead of forking it from a pre-loaded one",
     )
+    serve.add_argument(
+        "--no-penalties",
+        action="store_true",
+        help="never refuse an address for its connections that did not log in",
+    )
     _add_limit_options(serve)
     return parser
 
@@ -116,9 +121,13 @@ def _add_limit_options(serve: argparse.ArgumentParser) -> None:
         ("login-timeout", float, "seconds to log in and open a game"),
         ("max-unauthenticated", int, "connections logging in at once, in all"),
         ("max-unauthenticated-per-address", int, "connections logging in at once, per address"),
+        ("early-drop-from", int, "connections logging in past which new ones drop at random"),
+        ("handshake-timeout", float, "seconds from connecting to the first login request"),
         ("max-auth-tries", int, "refused keys before a connection is closed"),
+        ("rekeys-per-hour", int, "key exchanges a logged-in client may start an hour"),
         ("output-stall-timeout", float, "seconds a client may leave the output unread"),
         ("input-rate", int, "bytes of input per second passed to a game"),
+        ("key-rate", int, "key presses and mouse reports a second passed to a game"),
         ("game-memory", int, "MiB of address space per game, 0 for no limit"),
         ("max-tables", int, "shared tables open at once"),
         ("max-tables-per-account", int, "shared tables one account may have open"),
@@ -144,7 +153,7 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
     import asyncio
 
     from .server.config import ServeConfig
-    from .server.core import serve_forever
+    from .server.core import ServeError, serve_forever
     from .server.logs import setup_logging
 
     config = ServeConfig(
@@ -160,9 +169,14 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         login_timeout=args.login_timeout,
         max_unauthenticated=args.max_unauthenticated,
         max_unauthenticated_per_address=args.max_unauthenticated_per_address,
+        early_drop_from=args.early_drop_from,
+        handshake_timeout=args.handshake_timeout,
+        penalties=not args.no_penalties,
         max_auth_tries=args.max_auth_tries,
+        rekeys_per_hour=args.rekeys_per_hour,
         output_stall_timeout=args.output_stall_timeout,
         input_rate=args.input_rate,
+        key_rate=args.key_rate,
         game_memory=args.game_memory,
         max_tables=args.max_tables,
         max_tables_per_account=args.max_tables_per_account,
@@ -174,6 +188,9 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         asyncio.run(serve_forever(config))
     except OSError as error:
         print(f"ringbearer serve: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except ServeError as error:
+        print(f"ringbearer serve: {error}", file=sys.stderr)
         return 1
     return 0
 

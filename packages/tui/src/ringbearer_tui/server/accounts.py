@@ -89,11 +89,15 @@ class AccountStore:
             return None
         return Account(username, ident, self.root / ident)
 
+    def check_name(self, username: str) -> None:
+        """Refuse (with the reason) a name no account can have; what is registered aside."""
+        _check_username(username)
+
     def check(self, username: str, key: asyncssh.SSHKey) -> None:
         """Refuse (with the reason) a key that may not log in as ``username``; change nothing.
 
-        This answers a client's question "would this key do?", asked before it proves it
-        holds the private key, so it must never register anything."""
+        Asked once the client has signed with the key, and before its account is looked
+        up or registered, so it must never register anything."""
         _check_username(username)
         account = self.find(username)
         if account is not None:

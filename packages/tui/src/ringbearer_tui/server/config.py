@@ -45,15 +45,28 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     max_unauthenticated: int = 100
     """Connections still logging in, from all addresses together (OpenSSH's MaxStartups)."""
     max_unauthenticated_per_address: int = 10
-    """Connections still logging in from one address."""
+    """Connections still logging in from one address (an IPv6 /64 counts as one)."""
+    early_drop_from: int = 10
+    """Past this many connections logging in, new ones are refused at random: 30% of them,
+    rising to all at ``max_unauthenticated`` (OpenSSH's MaxStartups 10:30:100)."""
+    handshake_timeout: float = 10.0
+    """Seconds from connecting to the first login request (version and key exchange)."""
+    penalties: bool = True
+    """Refuse for a while an address whose connections keep ending without a login (OpenSSH's
+    PerSourcePenalties)."""
     max_auth_tries: int = 6
     """Refused keys a connection may offer before it is closed (OpenSSH's MaxAuthTries)."""
+    rekeys_per_hour: int = 4
+    """Key exchanges a logged-in client may start in an hour (none before it logs in)."""
     output_stall_timeout: float = 60.0
     """Seconds a client may leave the game's output unread before it is dropped."""
     output_buffer: int = 1 << 20
     """Bytes of game output held for a client that is slow to read; then the game waits."""
     input_rate: int = 8192
     """Bytes per second of keys, mouse and paste passed to a game (bursts of twice that)."""
+    key_rate: int = 40
+    """Key presses (and mouse reports) a second passed to a game, in bursts of four times
+    that; a bracketed paste counts as one. A person types under 30 a second."""
     game_memory: int = 2048
     """MiB of address space each game process may use (RLIMIT_AS); 0 for no limit."""
     max_tables: int = 100

@@ -26,14 +26,19 @@ from asyncssh.connection import SSHConnection
 from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from .accounts import GUEST, Account, AccountError, AccountStore
 from .config import GAMES, ServeConfig, table_command
+from .connection_guard import SECOND_SESSION, Guard, check_supported, guard
 from .forking import GameProcess, Zygote
-from .limits import FloodNotice, InputBudget, LoginGate, RateLimiter
+from .input_shaping import InputShaper
+from .limits import FloodNotice, InputBudget, LoginGate, Penalties, RateLimiter
 from .logs import log
-from .privacy import PRIVATE_UMASK, open_to_others
+from .privacy import PRIVATE_UMASK, open_to_others, writable_by_others
 from .ssh_policy import (
+    COMPRESSION_ALGS,
+    ENCRYPTION_ALGS,
     KEX_ALGS,
     MAC_ALGS,
     SIGNATURE_ALGS,
+    decide_after_signature,
     hold_to_strong_signatures,
     key_refusal,
 )
@@ -54,8 +59,29 @@ CLOSE_WAIT = 2.0
 """Seconds a shutting-down server waits for clients to drop their connections."""
 RATE_LIMITED = "Too many connections from your address; please wait a minute and try again."
 BUSY = "The server is busy with other logins; please try again in a minute."
+PENALISED = (
+    "Too many connections from your address ended without logging in; "
+    "please try again in {minutes} minute{s}."
+)
+TOO_SLOW = "Too slow to start logging in."
+NO_LOGIN_PENALTY = 2.0
+"""Seconds of penalty for a connection that ends without logging in."""
+AUTH_FAILURE_PENALTY = 5.0
+"""Seconds for one cut off after too many refused keys or bad signatures."""
+TOO_SLOW_PENALTY = 10.0
+"""Seconds for one that never even asked to log in within the handshake timeout."""
+CUT_OFF_PENALTY = 10.0
+"""Seconds for one cut off for re-keying or sending requests past its bounds."""
 INPUT_CHUNK = 4096
 """Bytes of a client's keys read at a time, so the input budget is taken in small steps."""
+KEY_PIECE = 16
+"""The fewest bytes of input handed to the shaper at a time, when the key budget is spent."""
+KEY_BURST = 4
+"""A session may press this many seconds' worth of keys at once (``key_rate`` times this)."""
+
+
+class ServeError(Exception):
+    """The server cannot start as asked, with the reason."""
 
 
 @dataclass
@@ -114,14 +140,29 @@ class _ConnectionHandler(asyncssh.SSHServer):
         self.server = server
         self.info = Connection(address="?")
         self.connection: asyncssh.SSHServerConnection | None = None
+        self._handshake_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
         server = self.server
         peer = conn.get_extra_info("peername") or ("?", 0)
         address = self.info.address = str(peer[0])
+        guard(
+            conn,
+            Guard(
+                rekeys_per_hour=server.config.rekeys_per_hour,
+                logged_in=lambda: self.info.account is not None,
+                on_refusal=self._log_refusal,
+            ),
+        )
         if server.stopping.is_set():
-            conn.disconnect(asyncssh.DISC_BY_APPLICATION, "The server is shutting down.")
+            server.refuse(conn, address, "shutting down", "The server is shutting down.")
+            return
+        penalty = server.penalties.left(address)
+        if penalty:
+            minutes = max(1, round(penalty / 60))
+            sentence = PENALISED.format(minutes=minutes, s="" if minutes == 1 else "s")
+            server.refuse(conn, address, "penalised", sentence)
             return
         # A refused connection is closed at once: each one kept open holds a descriptor.
         if not server.limiter.allow(address):
@@ -134,8 +175,30 @@ class _ConnectionHandler(asyncssh.SSHServer):
         self.info.logging_in = True
         server.connections[conn] = self.info
         log("connect", address=address)
+        self._handshake_deadline = asyncio.get_running_loop().call_later(
+            server.config.handshake_timeout, self._check_handshake
+        )
+
+    def _check_handshake(self) -> None:
+        """A connection that has not asked to log in by now (no version, or no key exchange)
+        only holds a place at the login gate."""
+        if self.info.username or self.connection is None or not self.info.logging_in:
+            return
+        self.server.penalise(self.info.address, TOO_SLOW_PENALTY)
+        log("disconnect", address=self.info.address, why="no login request in time")
+        self.connection.disconnect(asyncssh.DISC_CONNECTION_LOST, TOO_SLOW)
+
+    def _log_refusal(self, why: str) -> None:
+        info = self.info
+        log("refused", address=info.address, account=info.username or None, why=why)
+        if why != SECOND_SESSION:  # the others cut the connection off
+            self.server.penalise(info.address, CUT_OFF_PENALTY)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._handshake_deadline is not None:
+            self._handshake_deadline.cancel()
+        if self.info.logging_in:  # it goes away without having logged in
+            self.server.penalise(self.info.address, NO_LOGIN_PENALTY)
         self._done_logging_in()
         if self.connection is not None:
             self.server.connections.pop(self.connection, None)
@@ -164,25 +227,44 @@ class _ConnectionHandler(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh asks this both for a client's unsigned "would this key do?" and before it
-        # checks a signature, so nothing may be registered here: only in auth_completed.
+        # checks a signature, so nothing may be registered here: only in auth_completed. The
+        # answer depends only on the key's kind and the name's form, never on which accounts
+        # exist: whether this key belongs to the account is decided once it has signed.
         refusal = key_refusal(key)
         if refusal is None:
             try:
-                self.server.accounts.check(username, key)
+                self.server.accounts.check_name(username)
             except AccountError as error:
                 refusal = str(error)
         if refusal is not None:
-            log("auth", address=self.info.address, account=username, result="refused", why=refusal)
-            self._count_failure()
+            self._refuse_key(username, refusal)
             return False
         hold_to_strong_signatures(key)
+        decide_after_signature(key, lambda good: self._signed(username, key, good))
         self.info.offered = key
         return True
+
+    def _signed(self, username: str, key: asyncssh.SSHKey, good: bool) -> bool:
+        """Whether a login whose signature was checked (``good`` or not) may go on."""
+        if not good:
+            self._refuse_key(username, "bad signature")
+            return False
+        try:
+            self.server.accounts.check(username, key)
+        except AccountError as error:
+            self._refuse_key(username, str(error))
+            return False
+        return True
+
+    def _refuse_key(self, username: str, why: str) -> None:
+        log("auth", address=self.info.address, account=username, result="refused", why=why)
+        self._count_failure()
 
     def _count_failure(self) -> None:
         self.info.failures += 1
         if self.info.failures >= self.server.config.max_auth_tries and self.connection:
             log("auth", address=self.info.address, account=self.info.username, result="too many")
+            self.server.penalise(self.info.address, AUTH_FAILURE_PENALTY)
             # After asyncssh has sent this refusal, not in the middle of it.
             asyncio.get_running_loop().call_soon(
                 self.connection.disconnect,
@@ -223,12 +305,26 @@ class GameServer:
         self.host_key = host_key
         # Checked before anything is made there; from now on every file and folder made by
         # the server or its games is its user's alone (saves, tables, keys, the database).
+        unsupported = check_supported()
+        if unsupported is not None:
+            raise ServeError(unsupported)
+        writable = writable_by_others(config.data_dir)
+        if writable:
+            raise ServeError(
+                f"other users may write to {writable[0]}: they could change accounts and "
+                f"saves (chmod go-w it, or go-rwx to keep the saves private)"
+            )
         for path in open_to_others(config.data_dir):
             log("warning", path=str(path), why="other users may read it: chmod go-rwx it")
         self._umask: int | None = os.umask(PRIVATE_UMASK)
         self.accounts = AccountStore(config.data_dir)
         self.limiter = RateLimiter(config.connections_per_minute)
-        self.gate = LoginGate(config.max_unauthenticated, config.max_unauthenticated_per_address)
+        self.gate = LoginGate(
+            config.max_unauthenticated,
+            config.max_unauthenticated_per_address,
+            early_drop_from=config.early_drop_from,
+        )
+        self.penalties = Penalties()
         self.floods = FloodNotice()
         self.connections: dict[SSHConnection, Connection] = {}
         self.live: dict[str, LiveGame] = {}
@@ -287,16 +383,26 @@ class GameServer:
             keepalive_interval=self.config.keepalive_interval,
             keepalive_count_max=3,
             kex_algs=KEX_ALGS,
+            encryption_algs=ENCRYPTION_ALGS,
             mac_algs=MAC_ALGS,
+            compression_algs=COMPRESSION_ALGS,
             signature_algs=SIGNATURE_ALGS,
         )
+
+    def penalise(self, address: str, seconds: float) -> None:
+        if self.config.penalties:
+            self.penalties.add(address, seconds)
 
     def refuse(self, conn: asyncssh.SSHServerConnection, address: str, why: str, say: str) -> None:
         """Close a connection the server will not serve, logging a flood of them once."""
         unlogged = self.floods.note(address, why)
         if unlogged is not None:
             log("refused", address=address, why=why, unlogged_before=unlogged)
-        conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, say)
+        # Once asyncssh has sent the server's version line (it does so right after this
+        # callback), so that the client reads the sentence instead of a garbled banner.
+        asyncio.get_running_loop().call_soon(
+            conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, say
+        )
 
     async def close(self) -> None:
         """Stop accepting; hang up every game (each saves first); wait for the sessions."""
@@ -334,18 +440,13 @@ class GameServer:
         self.sessions.add(task)
         conn = process.channel.get_connection()
         info = self.connections.get(conn) or Connection(address="?")
+        # The only one: the connection's guard refuses a second session channel as it is
+        # opened (one game per connection; OpenSSH allows ten, one is all a player needs).
         info.sessions += 1
-        first = info.sessions == 1
         started = time.monotonic()
         exit_status, why = 1, "refused"
         try:
-            if first:
-                exit_status, why = await self._serve(process, info)
-            else:
-                # One game per connection: more channels would each be a game, past every
-                # limit (OpenSSH allows ten; one is all a player needs).
-                process.stdout.write(b"One session per connection.\r\n")
-                why = "second session"
+            exit_status, why = await self._serve(process, info)
         except Exception as error:  # one session's failure must not pass silently
             why = f"error: {type(error).__name__}: {error}"
         finally:
@@ -366,11 +467,10 @@ class GameServer:
                 shutil.rmtree(account.folder, ignore_errors=True)
             with contextlib.suppress(OSError, asyncssh.Error):
                 process.exit(exit_status)
-            if first:
-                # Its one session is over: nothing more is served on this connection.
-                with contextlib.suppress(TimeoutError, OSError, asyncssh.Error):
-                    await asyncio.wait_for(process.wait_closed(), CLOSE_WAIT)
-                conn.close()
+            # Its one session is over: nothing more is served on this connection.
+            with contextlib.suppress(TimeoutError, OSError, asyncssh.Error):
+                await asyncio.wait_for(process.wait_closed(), CLOSE_WAIT)
+            conn.close()
 
     async def _serve(
         self, process: asyncssh.SSHServerProcess[bytes], info: Connection
@@ -626,6 +726,8 @@ class GameServer:
         async def forward_input() -> None:
             nonlocal last_input
             budget = InputBudget(self.config.input_rate, 2 * self.config.input_rate)
+            keys = InputBudget(self.config.key_rate, KEY_BURST * self.config.key_rate)
+            shaper = InputShaper()
             while True:
                 try:
                     data = await process.stdin.read(INPUT_CHUNK)
@@ -638,12 +740,19 @@ class GameServer:
                 if not data:
                     return
                 last_input = time.monotonic()
-                # Past the budget the keys wait here, and the client's window closes.
-                wait = budget.wait_for(len(data))
-                if wait:
-                    await asyncio.sleep(wait)
-                game.input_bytes += len(data)
-                await _write_all(game, data)
+                while data:
+                    # A piece the key budget can mostly pay for now, so that the keys of a
+                    # read are passed on as they are paid for, not all after the last one.
+                    size = max(KEY_PIECE, int(keys.available()))
+                    piece, data = data[:size], data[size:]
+                    passed, events = shaper.feed(piece)
+                    # Past either budget the keys wait here, and the client's window closes.
+                    wait = max(budget.wait_for(len(piece)), keys.wait_for(events))
+                    if wait:
+                        await asyncio.sleep(wait)
+                    game.input_bytes += len(passed)
+                    if passed:
+                        await _write_all(game, passed)
 
         async def watch_clock() -> str:
             while True:
