@@ -205,6 +205,9 @@ def start_server(
             str(sessions + 5),
             "--max-unauthenticated-per-address",
             str(sessions + 5),
+            # Each client registers its own new name as it logs in.
+            "--registration",
+            "open",
             *(extra or []),
         ],
         stdout=subprocess.PIPE,

@@ -94,6 +94,8 @@ async def make_server(data_dir: Path) -> AsyncIterator[StartServer]:
     servers: list[GameServer] = []
 
     async def start(**settings: Any) -> GameServer:
+        # Most tests register names as they log in; the invitation tests say otherwise.
+        settings.setdefault("registration", "open")
         config = ServeConfig(host="127.0.0.1", port=0, data_dir=data_dir, **settings)
         server = GameServer(config, asyncssh.generate_private_key("ssh-ed25519"))
         await server.start()

@@ -115,3 +115,24 @@ async def test_openssh_dash_n_is_closed_after_the_login_timeout(
     began = time.monotonic()
     await asyncio.wait_for(run.wait(), 10.0)
     assert time.monotonic() - began < 8.0
+
+
+async def test_openssh_prints_the_sentence_of_a_refused_connection(
+    make_server: StartServer, tmp_path: Path
+) -> None:
+    from ringbearer_tui.server.core import RATE_LIMITED
+
+    server = await make_server(connections_per_minute=1)
+    key = private_key(tmp_path)
+    for _ in range(2):
+        run = await asyncio.create_subprocess_exec(
+            *openssh(server.port, key, "-T"),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, errors = await asyncio.wait_for(run.communicate(), TIMEOUT)
+    # The second is over the rate: OpenSSH used to report "banner line contains invalid
+    # characters" or a broken pipe, as the refusal came before the version line or before
+    # the client had finished sending its own.
+    assert RATE_LIMITED.encode() in errors
+    assert b"invalid characters" not in errors

@@ -71,6 +71,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     watch.add_argument("table", help="the table's name, e.g. 7f3k")
     serve = commands.add_parser("serve", parents=[common], help="let people play over SSH")
+    serve.add_argument(
+        "action",
+        nargs="?",
+        choices=["invite"],
+        help="'invite': print a one-time invitation code for a friend's new account, and exit",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port (2222)")
     serve.add_argument(
@@ -81,6 +87,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--max-session-time", type=float, default=14400, help="seconds per session (14400)"
+    )
+    serve.add_argument(
+        "--registration",
+        choices=["open", "invite", "closed"],
+        default="invite",
+        help="who may register a new name: anyone, whoever has an invitation code "
+        "(ringbearer serve invite), or nobody (invite)",
+    )
+    serve.add_argument(
+        "--invitations",
+        type=int,
+        default=1,
+        help="with 'invite': how many codes to print (1)",
     )
     serve.add_argument(
         "--allow-guests",
@@ -149,6 +168,40 @@ def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> 
     )
 
 
+def _invite(args: argparse.Namespace, data: Path) -> int:
+    """Print invitation codes for the server whose data folder is ``data``."""
+    import datetime
+
+    from .server.accounts import INVITATION_DAYS, AccountStore
+    from .server.privacy import PRIVATE_UMASK
+
+    if args.invitations < 1:
+        print("ringbearer serve invite: --invitations must be 1 or more", file=sys.stderr)
+        return 2
+    old_umask = os.umask(PRIVATE_UMASK)  # the database is the server's alone, as it makes it
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        store = AccountStore(data)
+        codes = [store.invite(made_by=None) for _ in range(args.invitations)]
+    except OSError as error:
+        print(f"ringbearer serve invite: {error.strerror or error}", file=sys.stderr)
+        return 1
+    finally:
+        os.umask(old_umask)
+    host = args.host if args.host not in ("0.0.0.0", "::", "") else "THIS-SERVER"
+    for code, expires in codes:
+        until = datetime.datetime.fromtimestamp(expires).strftime("%Y-%m-%d %H:%M")
+        print(f"invitation {code} (one new account, until {until})")
+        print(f"  your friend connects with: ssh -p {args.port} THEIR-NAME+{code}@{host}")
+    print(
+        f"Each code registers one name, once, within {INVITATION_DAYS} days; after that the "
+        "friend logs in as plain THEIR-NAME with the same key."
+    )
+    if args.registration != "invite":
+        print("(The server takes invitations only with --registration invite.)")
+    return 0
+
+
 def _serve(args: argparse.Namespace, data: Path) -> int:
     import asyncio
 
@@ -164,6 +217,7 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
         idle_timeout=args.idle_timeout,
         max_session_time=args.max_session_time,
         allow_guests=args.allow_guests,
+        registration=args.registration,
         log_format=args.log_format,
         connections_per_minute=args.connections_per_minute,
         login_timeout=args.login_timeout,
@@ -249,6 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     paths = resolve_paths(args.data_dir)
+    if args.command == "serve" and args.action == "invite":
+        return _invite(args, paths.data / "server")
     if args.command == "serve":
         return _serve(args, paths.data / "server")
     from .app import (

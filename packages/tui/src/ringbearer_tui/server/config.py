@@ -33,6 +33,9 @@ class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     idle_timeout: float = 1800.0
     max_session_time: float = 4 * 3600.0
     allow_guests: bool = False
+    registration: Literal["open", "invite", "closed"] = "invite"
+    """Who may register a new name: anyone, whoever has an invitation code (made with
+    ``ringbearer serve invite``), or nobody."""
     log_format: Literal["text", "json"] = "text"
     login_timeout: float = 30.0
     keepalive_interval: float = 30.0

@@ -65,6 +65,10 @@ class Guard:
     rekeys: deque[float] = field(default_factory=deque)
     sessions: int = 0
     requests: InputBudget = field(default_factory=lambda: InputBudget(REQUEST_RATE, REQUEST_BURST))
+    refusal: str | None = None
+    """A sentence to refuse the connection with, once the client has sent its first key
+    exchange message: a client that is still sending as it is refused reports a broken pipe
+    instead of the sentence."""
 
     def allow_key_exchange(self, server_asked: bool, now: float | None = None) -> str | None:
         """Why a key exchange the client starts now is refused, or ``None``."""
@@ -124,6 +128,8 @@ def guard(connection: asyncssh.SSHServerConnection, bounds: Guard) -> None:
     start_key_exchange = handlers[MSG_KEXINIT]
 
     def key_exchange(conn: Any, pkttype: int, pktid: int, packet: SSHPacket) -> Any:
+        if bounds.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, bounds.refusal)
         # The server sent its own KEXINIT first when it is the one re-keying.
         why = bounds.allow_key_exchange(server_asked=bool(conn._kexinit_sent))
         if why is not None:

@@ -24,7 +24,7 @@ import asyncssh
 from asyncssh.connection import SSHConnection
 
 from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
-from .accounts import GUEST, Account, AccountError, AccountStore
+from .accounts import GUEST, Account, AccountError, AccountStore, split_invitation
 from .config import GAMES, ServeConfig, table_command
 from .connection_guard import SECOND_SESSION, Guard, check_supported, guard
 from .forking import GameProcess, Zygote
@@ -64,6 +64,12 @@ PENALISED = (
     "please try again in {minutes} minute{s}."
 )
 TOO_SLOW = "Too slow to start logging in."
+SHUTTING_DOWN = "The server is shutting down."
+ACCOUNT_EXPIRY_EVERY = 6 * 3600.0
+"""Seconds between two looks for unused accounts to free."""
+REFUSAL_WAIT = 1.0
+"""Seconds a refused connection is kept for the client to read the refusal."""
+MAX_HELD_REFUSALS = 100
 NO_LOGIN_PENALTY = 2.0
 """Seconds of penalty for a connection that ends without logging in."""
 AUTH_FAILURE_PENALTY = 5.0
@@ -101,6 +107,8 @@ class Connection:
     """The key last accepted for a login; asyncssh checks its signature right after."""
     refusal: str = ""
     """Why a login whose signature was good still got no account."""
+    invitation: str | None = None
+    """The invitation code a new name came with (``ssh NAME+CODE@host``)."""
 
 
 @dataclass
@@ -147,30 +155,30 @@ class _ConnectionHandler(asyncssh.SSHServer):
         server = self.server
         peer = conn.get_extra_info("peername") or ("?", 0)
         address = self.info.address = str(peer[0])
-        guard(
-            conn,
-            Guard(
-                rekeys_per_hour=server.config.rekeys_per_hour,
-                logged_in=lambda: self.info.account is not None,
-                on_refusal=self._log_refusal,
-            ),
+        self.bounds = Guard(
+            rekeys_per_hour=server.config.rekeys_per_hour,
+            logged_in=lambda: self.info.account is not None,
+            on_refusal=self._log_refusal,
         )
+        guard(conn, self.bounds)
         if server.stopping.is_set():
-            server.refuse(conn, address, "shutting down", "The server is shutting down.")
+            server.refuse(
+                conn, self.bounds, address, "shutting down", "The server is shutting down."
+            )
             return
         penalty = server.penalties.left(address)
         if penalty:
             minutes = max(1, round(penalty / 60))
             sentence = PENALISED.format(minutes=minutes, s="" if minutes == 1 else "s")
-            server.refuse(conn, address, "penalised", sentence)
+            server.refuse(conn, self.bounds, address, "penalised", sentence)
             return
         # A refused connection is closed at once: each one kept open holds a descriptor.
         if not server.limiter.allow(address):
-            server.refuse(conn, address, "rate limited", RATE_LIMITED)
+            server.refuse(conn, self.bounds, address, "rate limited", RATE_LIMITED)
             return
         why = server.gate.enter(address)
         if why is not None:
-            server.refuse(conn, address, why, BUSY)
+            server.refuse(conn, self.bounds, address, why, BUSY)
             return
         self.info.logging_in = True
         server.connections[conn] = self.info
@@ -209,6 +217,8 @@ class _ConnectionHandler(asyncssh.SSHServer):
             self.server.gate.leave(self.info.address)
 
     def begin_auth(self, username: str) -> bool:
+        # ``NAME+CODE`` registers NAME with an invitation code: the code is never logged.
+        username, self.info.invitation = split_invitation(username)
         self.info.username = username
         if username == GUEST and self.server.config.allow_guests:
             self.info.account = self.server.guest_account()
@@ -225,11 +235,12 @@ class _ConnectionHandler(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return False
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    def validate_public_key(self, login_name: str, key: asyncssh.SSHKey) -> bool:
         # asyncssh asks this both for a client's unsigned "would this key do?" and before it
         # checks a signature, so nothing may be registered here: only in auth_completed. The
         # answer depends only on the key's kind and the name's form, never on which accounts
         # exist: whether this key belongs to the account is decided once it has signed.
+        username = self.info.username
         refusal = key_refusal(key)
         if refusal is None:
             try:
@@ -285,7 +296,9 @@ class _ConnectionHandler(asyncssh.SSHServer):
         if info.offered is None:
             return
         try:
-            info.account = self.server.accounts.authenticate(info.username, info.offered)
+            info.account = self.server.accounts.authenticate(
+                info.username, info.offered, info.invitation
+            )
         except AccountError as error:  # e.g. the name was registered a moment ago
             info.refusal = str(error)
             log("auth", address=info.address, account=info.username, result="refused", why=error)
@@ -317,7 +330,7 @@ class GameServer:
         for path in open_to_others(config.data_dir):
             log("warning", path=str(path), why="other users may read it: chmod go-rwx it")
         self._umask: int | None = os.umask(PRIVATE_UMASK)
-        self.accounts = AccountStore(config.data_dir)
+        self.accounts = AccountStore(config.data_dir, registration=config.registration)
         self.limiter = RateLimiter(config.connections_per_minute)
         self.gate = LoginGate(
             config.max_unauthenticated,
@@ -325,6 +338,8 @@ class GameServer:
             early_drop_from=config.early_drop_from,
         )
         self.penalties = Penalties()
+        self.held_refusals = 0
+        """Refused connections waiting for the client's key exchange message (see refuse)."""
         self.floods = FloodNotice()
         self.connections: dict[SSHConnection, Connection] = {}
         self.live: dict[str, LiveGame] = {}
@@ -345,6 +360,7 @@ class GameServer:
         )
         self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
         self.zygote: Zygote | None = None
+        self._account_expiry: asyncio.Future[None] | None = None
         """Forks each game from an already imported app (see :mod:`.zygote`), when on."""
 
     @property
@@ -368,6 +384,7 @@ class GameServer:
         await self.table_socket.start()
         self.tables.start_bots()
         self.tables.start_expiry()
+        self._account_expiry = asyncio.ensure_future(self._expire_unused_accounts())
         self._acceptor = await asyncssh.create_server(
             lambda: _ConnectionHandler(self),
             self.config.host,
@@ -393,20 +410,37 @@ class GameServer:
         if self.config.penalties:
             self.penalties.add(address, seconds)
 
-    def refuse(self, conn: asyncssh.SSHServerConnection, address: str, why: str, say: str) -> None:
-        """Close a connection the server will not serve, logging a flood of them once."""
+    def refuse(
+        self, conn: asyncssh.SSHServerConnection, bounds: Guard, address: str, why: str, say: str
+    ) -> None:
+        """Close a connection the server will not serve, logging a flood of them once.
+
+        The sentence goes out as the answer to the client's first key exchange message, so
+        that the client has finished sending and reads it (OpenSSH prints it); a client that
+        sends none is cut off after :data:`REFUSAL_WAIT` seconds. While many refused
+        connections wait so, the next ones are closed at once, sentence or not."""
         unlogged = self.floods.note(address, why)
         if unlogged is not None:
             log("refused", address=address, why=why, unlogged_before=unlogged)
-        # Once asyncssh has sent the server's version line (it does so right after this
-        # callback), so that the client reads the sentence instead of a garbled banner.
-        asyncio.get_running_loop().call_soon(
-            conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, say
-        )
+        loop = asyncio.get_running_loop()
+        if self.held_refusals >= MAX_HELD_REFUSALS:
+            # Still after asyncssh has sent the version line (right after this callback).
+            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, say)
+            return
+        bounds.refusal = say
+        self.held_refusals += 1
+
+        def give_up() -> None:
+            self.held_refusals -= 1
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, say)
+
+        loop.call_later(REFUSAL_WAIT, give_up)
 
     async def close(self) -> None:
         """Stop accepting; hang up every game (each saves first); wait for the sessions."""
         self.stopping.set()  # also ends every take-over question
+        if self._account_expiry is not None:
+            self._account_expiry.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
         for game in list(self.live.values()):
@@ -425,6 +459,23 @@ class GameServer:
         if self._umask is not None:
             os.umask(self._umask)
             self._umask = None
+
+    async def _expire_unused_accounts(self) -> None:
+        """Free, now and every few hours, the names registered a month ago and never used
+        since (a key may register three; without this they would be held for ever)."""
+        while True:
+            for username in self.accounts.expire_unused(self._account_in_use):
+                log("account", action="expired", account=username, why="never used")
+            await asyncio.sleep(ACCOUNT_EXPIRY_EVERY)
+
+    def _account_in_use(self, username: str) -> bool:
+        account = self.accounts.find(username)
+        if account is not None and (account.id in self.live or account.id in self.starting):
+            return True
+        return any(
+            table.record.owner == username or table.seat_of(username) is not None
+            for table in self.tables.tables.values()
+        )
 
     def guest_account(self) -> Account:
         ident = uuid.uuid4().hex
@@ -880,6 +931,12 @@ async def serve_forever(config: ServeConfig) -> None:
         f"players connect with: ssh -p {server.port} NAME@{config.host}",
         flush=True,
     )
+    if config.registration == "invite":
+        print(
+            "new players need an invitation code: make one with "
+            f"`ringbearer --data-dir {config.data_dir.parent} serve invite`",
+            flush=True,
+        )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGTERM, signal.SIGINT):

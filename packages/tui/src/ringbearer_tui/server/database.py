@@ -17,12 +17,21 @@ from pathlib import Path
 import msgspec
 
 DATABASE_NAME = "ringbearer.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: accounts and tables. 2: when an account was registered, by which key and when it last
+logged in, and invitations."""
 _ACCOUNT_ID = re.compile(r"[0-9a-f]{32}")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
     username TEXT PRIMARY KEY,
     id TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS invitations (
+    code TEXT PRIMARY KEY,
+    made REAL NOT NULL,
+    expires REAL NOT NULL,
+    made_by TEXT,
+    used_by TEXT
 );
 CREATE TABLE IF NOT EXISTS tables (
     name TEXT PRIMARY KEY,
@@ -45,8 +54,21 @@ class Database:
         with self._lock:
             self._connection.execute("PRAGMA journal_mode=WAL")
             self._connection.executescript(_SCHEMA)
+            self._upgrade()
             self._connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         self._migrate_account_index(root / "accounts" / "index.json")
+
+    def _upgrade(self) -> None:
+        """Bring a database of an earlier schema up to this one (under the lock)."""
+        columns = {row[1] for row in self._connection.execute("PRAGMA table_info(accounts)")}
+        # Accounts from before version 2 have no dates: they count as used, and never expire.
+        for name, kind in (
+            ("registered_key", "TEXT"),
+            ("registered", "REAL"),
+            ("last_login", "REAL"),
+        ):
+            if name not in columns:
+                self._connection.execute(f"ALTER TABLE accounts ADD COLUMN {name} {kind}")
 
     def _migrate_account_index(self, index_file: Path) -> None:
         """Read in the JSON index that kept accounts before this database did."""
@@ -82,13 +104,83 @@ class Database:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def add_account(self, username: str, ident: str) -> bool:
-        """Record a new account; False if the name was taken meanwhile."""
+    def add_account(
+        self, username: str, ident: str, key: str | None = None, now: float | None = None
+    ) -> bool:
+        """Record a new account (with the fingerprint of the key that registered it, and
+        when); False if the name was taken meanwhile."""
         with self._lock:
             cursor = self._connection.execute(
-                "INSERT OR IGNORE INTO accounts (username, id) VALUES (?, ?)", (username, ident)
+                "INSERT OR IGNORE INTO accounts "
+                "(username, id, registered_key, registered, last_login) VALUES (?, ?, ?, ?, ?)",
+                (username, ident, key, now, now),
             )
         return cursor.rowcount == 1
+
+    def accounts_registered_by(self, key: str) -> int:
+        """How many accounts this key (by fingerprint) registered."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT COUNT(*) FROM accounts WHERE registered_key = ?", (key,)
+            ).fetchone()
+        return int(row[0])
+
+    def note_login(self, username: str, now: float) -> None:
+        with self._lock:
+            self._connection.execute(
+                "UPDATE accounts SET last_login = ? WHERE username = ?", (now, username)
+            )
+
+    def unused_accounts(self, registered_before: float) -> list[tuple[str, str]]:
+        """(username, id) of the accounts registered before then and never logged in since."""
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT username, id FROM accounts WHERE registered IS NOT NULL "
+                "AND registered < ? AND last_login <= registered ORDER BY username",
+                (registered_before,),
+            )
+            return [(str(name), str(ident)) for name, ident in rows]
+
+    def forget_account(self, username: str) -> None:
+        with self._lock:
+            self._connection.execute("DELETE FROM accounts WHERE username = ?", (username,))
+
+    # -- invitations ----------------------------------------------------------------------------
+
+    def add_invitation(self, code: str, made_by: str | None, now: float, expires: float) -> None:
+        with self._lock:
+            self._connection.execute(
+                "INSERT INTO invitations (code, made, expires, made_by) VALUES (?, ?, ?, ?)",
+                (code, now, expires, made_by),
+            )
+
+    def use_invitation(self, code: str, username: str, now: float) -> bool:
+        """Take a one-time invitation for ``username``; False if there is no such code, or it
+        has been used or has expired."""
+        with self._lock:
+            cursor = self._connection.execute(
+                "UPDATE invitations SET used_by = ? "
+                "WHERE code = ? AND used_by IS NULL AND expires > ?",
+                (username, code, now),
+            )
+        return cursor.rowcount == 1
+
+    def give_back_invitation(self, code: str) -> None:
+        """An invitation taken for a registration that did not happen after all."""
+        with self._lock:
+            self._connection.execute(
+                "UPDATE invitations SET used_by = NULL WHERE code = ?", (code,)
+            )
+
+    def open_invitations(self, now: float) -> list[tuple[str, float, str | None]]:
+        """(code, expires, made_by) of the invitations that may still be used."""
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT code, expires, made_by FROM invitations "
+                "WHERE used_by IS NULL AND expires > ? ORDER BY made",
+                (now,),
+            )
+            return [(str(c), float(e), None if m is None else str(m)) for c, e, m in rows]
 
     def usernames(self) -> list[str]:
         with self._lock:
