@@ -14,7 +14,7 @@ import pkgutil
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, SupportsIndex, TypeVar
 
 import msgspec
 
@@ -90,6 +90,31 @@ class Game(ABC, Generic[S]):
         self._codec = ActionCodec(self.action_types)
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
+
+    # -- copies and pickles: a game is its rules, which never change -----------------------
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # A registered game pickles as its id, so it unpickles as the game registered there
+        # (the same object in this process); any other instance pickles its attributes.
+        if _registry.get(self.id) is self:
+            return (get_game, (self.id,))
+        return super().__reduce_ex__(protocol)
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields = dict(self.__dict__)
+        for made in ("_codec", "_encoder", "_decoder"):  # msgspec's cannot be pickled
+            fields.pop(made, None)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        Game.__init__(self)
+
+    def __copy__(self) -> Game[S]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S]:
+        return self
 
     # -- the rules -------------------------------------------------------------------------
 
