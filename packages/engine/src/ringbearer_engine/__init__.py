@@ -33,7 +33,18 @@ from .errors import (
     WrongGameError,
 )
 from .events import Event
-from .game import Game, GameState, NoOptions, Outcome, get_game, list_games, register, unregister
+from .game import (
+    Game,
+    GameState,
+    NoOptions,
+    Outcome,
+    game_info,
+    get_game,
+    list_games,
+    register,
+    unregister,
+)
+from .info import GameInfo
 from .match import Match, Step
 from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
 from .simulate import SimulationReport, simulate
@@ -50,6 +61,7 @@ __all__ = [
     "Event",
     "FutureVersionError",
     "Game",
+    "GameInfo",
     "GameState",
     "IllegalActionError",
     "Match",
@@ -79,6 +91,7 @@ __all__ = [
     "analyse",
     "bot_names",
     "derive_seed",
+    "game_info",
     "get_game",
     "list_games",
     "make_bot",

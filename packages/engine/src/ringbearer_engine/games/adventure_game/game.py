@@ -51,6 +51,7 @@ class AdventureGame(Game[AdventureState]):
     max_players = 4
     default_players = 3
     cooperative = False
+    private_information = True
     state_type = AdventureState
     options_type = NoOptions
     action_types = ACTION_TYPES
