@@ -14,7 +14,7 @@ import json
 import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -45,6 +45,8 @@ from .saves import (
     read_envelope,
     seal,
 )
+
+V = TypeVar("V", bound=msgspec.Struct)
 
 SCRIPT_PREFIX = "!script "
 """Log entries starting with this fix upcoming chance (see :meth:`Match.script`)."""
@@ -225,6 +227,18 @@ class Match:
                 "(seats are whole numbers from 0)"
             )
         return self._game.view(self._state, seat)
+
+    def view_as(self, kind: type[V], seat: int | None = None) -> V:
+        """:meth:`view`, typed: what ``seat`` may see as a ``kind`` (the game's view class,
+        such as ``AdventureView`` from ``ringbearer_engine.games.adventure_game``), so that
+        a type checker knows its fields. Raises ``TypeError`` if this game's view is another
+        class."""
+        seen = self.view(seat)
+        if not isinstance(seen, kind):
+            raise TypeError(
+                f"a view of {self._game.title} is {type(seen).__name__}, not {kind.__name__}"
+            )
+        return seen
 
     def snapshot(self) -> bytes:
         """The state's canonical bytes: equal states, equal bytes."""
