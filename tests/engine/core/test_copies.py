@@ -104,6 +104,16 @@ def test_a_clone_keeps_the_undo_and_redo_history() -> None:
     assert twin.log == match.log
 
 
+def test_a_clone_of_a_match_loaded_without_its_history_plays_on_from_the_loaded_state() -> None:
+    match = mid_game("adventure-game")
+    loaded = Match.load(match.save(), verify=False)
+    twin = loaded.clone()
+    play(twin, list(range(10)))
+    play(match, list(range(10)))
+    assert twin.snapshot() == match.snapshot()
+    assert Match.load(twin.save()).snapshot() == match.snapshot()
+
+
 def test_a_clone_without_a_seed_rolls_the_dice_the_original_will_roll() -> None:
     match = Match.new("mount-doom", ["Ann", "Bo"], seed=11)
     twin = match.clone()
