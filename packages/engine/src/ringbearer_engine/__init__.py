@@ -33,6 +33,7 @@ from .errors import (
     WrongGameError,
 )
 from .events import Event
+from .explicit import ExplicitChance, ExplicitChanceError
 from .game import (
     Game,
     GameState,
@@ -59,6 +60,8 @@ __all__ = [
     "Chance",
     "DamagedSaveError",
     "Event",
+    "ExplicitChance",
+    "ExplicitChanceError",
     "FutureVersionError",
     "Game",
     "GameInfo",
