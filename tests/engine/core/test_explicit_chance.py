@@ -87,3 +87,62 @@ def test_explicit_chance_refuses_calls_out_of_turn_and_keeps_the_match() -> None
             explicit.play_chance(bad)  # type: ignore[arg-type]
     assert explicit.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
     assert match.log == ()
+
+
+def test_an_action_whose_draws_cannot_be_scripted_is_refused_and_frees_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+
+    def shuffle_twice(state: rb.GameState, action: rb.Action) -> None:
+        state.chance.shuffle("deck", ["a", "b"])
+        state.chance.shuffle("deck", ["a", "b"])
+
+    with monkeypatch.context() as patch:
+        patch.setattr(match.game, "advance", shuffle_twice)
+        explicit.play("roll")  # the first shuffle's one draw
+        with pytest.raises(ExplicitChanceError, match="shuffled twice in one action"):
+            explicit.play_chance(0)
+    assert not explicit.at_chance
+    assert match.log == ()
+    explicit.play("roll")
+    assert explicit.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+
+
+def test_a_rules_error_while_trying_an_action_frees_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+
+    def broken(state: rb.GameState, action: rb.Action) -> None:
+        raise RuntimeError("a rules bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(match.game, "advance", broken)
+        with pytest.raises(RuntimeError, match="a rules bug"):
+            explicit.play("roll")
+    assert not explicit.at_chance
+    assert match.log == ()
+
+
+def test_an_action_that_fails_when_played_leaves_no_script_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    game = match.game
+    tried = game.apply
+
+    def broken(state: rb.GameState, action: rb.Action) -> list[rb.Event]:
+        raise RuntimeError("a rules bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(game, "advance", tried)  # the try on a scratch copy works...
+        patch.setattr(game, "apply", broken)  # ...but playing it on the match fails
+        explicit.play("roll")
+        with pytest.raises(RuntimeError, match="a rules bug"):
+            explicit.play_chance(2)
+    assert match.log == ()
+    assert match.snapshot() == Match.new("pig", ["Ann", "Bo"], seed=1).snapshot()

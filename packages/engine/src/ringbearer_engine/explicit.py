@@ -156,13 +156,20 @@ class ExplicitChance:
         except _UndecidedDrawError as undecided:
             self._bound = undecided.bound
             return []
-        except ExplicitChanceError:
+        except BaseException:
+            # Any refusal (a deck shuffled twice, a script of the match that cannot be
+            # followed) ends the attempt: the match is as it was, and free for another action.
             self._action, self._chosen = None, []
             raise
         self._action, self._chosen = None, []
-        if chance.faces or chance.decks:
-            match.script(rolls=chance.faces, orders=chance.decks)
-        return match.play(action)
+        if not (chance.faces or chance.decks):
+            return match.play(action)
+        match.script(rolls=chance.faces, orders=chance.decks)
+        try:
+            return match.play(action)
+        except BaseException:
+            match.undo()  # the script: a failed action leaves no step of its own behind
+            raise
 
 
 def _fields(chance: Chance) -> dict[str, Any]:
