@@ -121,7 +121,7 @@ def test_views_never_leak_another_seats_hand_or_the_pile_order(
     state.draw_pile = unseen
     assert msgspec.json.encode(GAME.view(state, seat)) == before
     view = GAME.view(state, seat)
-    assert view.hand == state.hands[seat]  # type: ignore[attr-defined]
+    assert view.hand == state.hands[seat]
 
 
 @settings(max_examples=25, deadline=None)

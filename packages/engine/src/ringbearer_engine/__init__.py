@@ -20,6 +20,7 @@ from .errors import (
     MetaError,
     NotASaveError,
     NotationError,
+    ReseededMatchError,
     RingbearerError,
     SaveError,
     ScriptError,
@@ -32,7 +33,19 @@ from .errors import (
     WrongGameError,
 )
 from .events import Event
-from .game import Game, GameState, NoOptions, Outcome, get_game, list_games, register, unregister
+from .explicit import ExplicitChance, ExplicitChanceError
+from .game import (
+    Game,
+    GameState,
+    NoOptions,
+    Outcome,
+    game_info,
+    get_game,
+    list_games,
+    register,
+    unregister,
+)
+from .info import GameInfo
 from .match import Match, Step
 from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
 from .simulate import SimulationReport, simulate
@@ -47,8 +60,11 @@ __all__ = [
     "Chance",
     "DamagedSaveError",
     "Event",
+    "ExplicitChance",
+    "ExplicitChanceError",
     "FutureVersionError",
     "Game",
+    "GameInfo",
     "GameState",
     "IllegalActionError",
     "Match",
@@ -60,6 +76,7 @@ __all__ = [
     "Outcome",
     "RandomBot",
     "Ranking",
+    "ReseededMatchError",
     "RingbearerError",
     "SaveError",
     "ScriptError",
@@ -77,6 +94,7 @@ __all__ = [
     "analyse",
     "bot_names",
     "derive_seed",
+    "game_info",
     "get_game",
     "list_games",
     "make_bot",

@@ -62,6 +62,11 @@ class UndoError(RingbearerError):
     """There is nothing to undo or redo, or the rules forbid taking the last action back."""
 
 
+class ReseededMatchError(RingbearerError):
+    """A clone whose chance was reseeded (``Match.clone(seed=...)``) was asked to be saved or
+    replayed: its position no longer follows from its seed and action log."""
+
+
 class SaveError(RingbearerError, ValueError):
     """A save could not be loaded. Nothing was half-loaded; the caller's data is untouched.
 

@@ -14,7 +14,7 @@ import pkgutil
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, SupportsIndex, TypeVar
 
 import msgspec
 
@@ -22,6 +22,7 @@ from .actions import Action, ActionCodec
 from .chance import Chance
 from .errors import UnknownGameError
 from .events import Event
+from .info import MAX_UTILITY, MIN_UTILITY, GameInfo
 
 
 class GameState(msgspec.Struct, kw_only=True):
@@ -52,6 +53,10 @@ class Outcome(msgspec.Struct, frozen=True):
         """Whether anybody won; for a cooperative game, whether the team won."""
         return bool(self.winners)
 
+    def utility(self, seat: int) -> float:
+        """What the match is worth to ``seat``: 1 if it won, else 0 (``GameInfo`` bounds)."""
+        return MAX_UTILITY if seat in self.winners else MIN_UTILITY
+
 
 class Bot(Protocol):
     """Chooses one of the legal actions for the seat that decides now.
@@ -80,6 +85,8 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     cooperative: ClassVar[bool]
+    private_information: ClassVar[bool | None] = None
+    """Whether seats see different things (a hand of their own); ``None``: not said."""
     state_type: ClassVar[type[GameState]]
     options_type: ClassVar[type[msgspec.Struct]] = NoOptions
     action_types: ClassVar[tuple[type[Action], ...]]
@@ -90,6 +97,44 @@ class Game(ABC, Generic[S]):
         self._codec = ActionCodec(self.action_types)
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.state_type)
+
+    @property
+    def info(self) -> GameInfo:
+        """This game's facts, as :func:`game_info` gives them."""
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            default_players=self.default_players,
+            cooperative=self.cooperative,
+            private_information=self.private_information,
+        )
+
+    # -- copies and pickles: a game is its rules, which never change -----------------------
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # A registered game pickles as its id, so it unpickles as the game registered there
+        # (the same object in this process); any other instance pickles its attributes.
+        if _registry.get(self.id) is self:
+            return (get_game, (self.id,))
+        return super().__reduce_ex__(protocol)
+
+    def __getstate__(self) -> dict[str, Any]:
+        fields = dict(self.__dict__)
+        for made in ("_codec", "_encoder", "_decoder"):  # msgspec's cannot be pickled
+            fields.pop(made, None)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        Game.__init__(self)
+
+    def __copy__(self) -> Game[S]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S]:
+        return self
 
     # -- the rules -------------------------------------------------------------------------
 
@@ -240,6 +285,11 @@ def get_game(game_id: str) -> Game[Any]:
     except KeyError:
         known = ", ".join(sorted(_registry)) or "none are installed"
         raise UnknownGameError(f"no game called {game_id!r} (known: {known})") from None
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The facts of the registered game with this id (:class:`UnknownGameError` if none)."""
+    return get_game(game_id).info
 
 
 def list_games() -> list[Game[Any]]:

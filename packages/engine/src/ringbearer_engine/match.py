@@ -9,11 +9,12 @@ than they are taken back.
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -24,6 +25,7 @@ from .errors import (
     DamagedSaveError,
     IllegalActionError,
     NotationError,
+    ReseededMatchError,
     ScriptError,
     SetupError,
     TamperedSaveError,
@@ -43,6 +45,8 @@ from .saves import (
     read_envelope,
     seal,
 )
+
+V = TypeVar("V", bound=msgspec.Struct)
 
 SCRIPT_PREFIX = "!script "
 """Log entries starting with this fix upcoming chance (see :meth:`Match.script`)."""
@@ -101,6 +105,9 @@ class Match:
         self._redo: list[Action | str] = []
         self._legal_now: list[Action] | None = None
         """The legal actions of the current state, until it changes."""
+        self._reseeded: tuple[int, int] | None = None
+        """(steps, seed): this is a clone whose chance was reseeded after that many steps,
+        so its position can no longer be rebuilt from its own seed and log."""
 
     # -- starting ---------------------------------------------------------------------------
 
@@ -220,6 +227,18 @@ class Match:
                 "(seats are whole numbers from 0)"
             )
         return self._game.view(self._state, seat)
+
+    def view_as(self, kind: type[V], seat: int | None = None) -> V:
+        """:meth:`view`, typed: what ``seat`` may see as a ``kind`` (the game's view class,
+        such as ``AdventureView`` from ``ringbearer_engine.games.adventure_game``), so that
+        a type checker knows its fields. Raises ``TypeError`` if this game's view is another
+        class."""
+        seen = self.view(seat)
+        if not isinstance(seen, kind):
+            raise TypeError(
+                f"a view of {self._game.title} is {type(seen).__name__}, not {kind.__name__}"
+            )
+        return seen
 
     def snapshot(self) -> bytes:
         """The state's canonical bytes: equal states, equal bytes."""
@@ -389,6 +408,80 @@ class Match:
             else:
                 game.advance(state, game.parse_action(entry))
 
+    # -- copies -----------------------------------------------------------------------------
+
+    def clone(self, *, seed: int | None = None) -> Match:
+        """An independent copy: position, log, undo and redo history, meta and chance.
+
+        Without ``seed`` the copy draws the same chance as this match from here on, so the
+        two played alike stay alike (paired comparisons). With ``seed`` its generator is
+        started afresh from that seed, so it knows nothing of the dice and shuffles this match
+        will see; chance scripts waiting in the match are kept (they were fixed on purpose),
+        and cards already dealt face down stay where they lie (:meth:`Game.determinize`
+        re-deals those for one seat). A reseeded copy cannot undo past the reseed, and cannot
+        be saved or replayed: its position no longer follows from its seed and log.
+        """
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+        ):
+            raise SetupError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+        twin = Match.__new__(Match)
+        with self._log_lock:
+            twin.__dict__.update(self.__dict__)
+            twin._log = list(self._log)
+            twin._log_text = list(self._log_text)
+        twin._log_lock = threading.Lock()
+        twin.meta = copy.deepcopy(self.meta)
+        twin._state = self._game.clone(self._state)
+        twin._undoable = list(self._undoable)
+        twin._redo = list(self._redo)
+        twin._legal_now = None if self._legal_now is None else list(self._legal_now)
+        if seed is not None:
+            twin._reseed(seed)
+        return twin
+
+    def _reseed(self, seed: int) -> None:
+        old = self._state.chance
+        chance = Chance.seeded(seed, old.generator)
+        chance.script(old.rolls, old.orders)
+        self._state.chance = chance
+        # The replays that undo makes start here, never from the seed: behind this point the
+        # chance is the original match's.
+        steps = len(self._log)
+        self._base = (steps, self._game.encode_state(self._state))
+        self._checkpoint = None
+        self._undoable = []
+        self._redo = []
+        self._reseeded = (steps, seed)
+
+    def __copy__(self) -> Match:
+        # A shallow copy would share the state, the log and the history: a step played on
+        # one would half change the other. Copies are always whole.
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        with self._log_lock:
+            fields = dict(self.__dict__)
+        del fields["_log_lock"]
+        fields["_legal_now"] = None  # worked out again when asked
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        self._log_lock = threading.Lock()
+
+    def _check_replayable(self, doing: str) -> None:
+        if self._reseeded is not None:
+            steps, seed = self._reseeded
+            raise ReseededMatchError(
+                f"cannot {doing}: this clone's chance was reseeded (seed {seed}) after step "
+                f"{steps}, so its position does not follow from its seed and log; "
+                "do it with the match it was cloned from"
+            )
+
     # -- undo and redo ----------------------------------------------------------------------
 
     @property
@@ -409,6 +502,11 @@ class Match:
         if not self._log:
             raise UndoError("there is nothing to undo")
         if not self._undoable:
+            if self._reseeded is not None:
+                raise UndoError(
+                    f"this clone's chance was reseeded after step {self._reseeded[0]}, "
+                    "so earlier steps stay"
+                )
             raise UndoError("this match was loaded without its history, so earlier steps stay")
         if not self._undoable[-1]:
             raise UndoError(f"{str(self._log[-1])!r} cannot be taken back: it revealed chance")
@@ -433,6 +531,10 @@ class Match:
 
     def playthrough(self) -> Iterator[Step]:
         """Replay this match from its seed, yielding each step with the events it caused."""
+        self._check_replayable("replay it")  # now, not at the first step
+        return self._playthrough()
+
+    def _playthrough(self) -> Iterator[Step]:
         fresh = Match(
             self._game,
             self._players,
@@ -447,6 +549,7 @@ class Match:
 
     def replay(self) -> Match:
         """A new match rebuilt from the seed and the action log alone."""
+        self._check_replayable("replay it")
         # Not by way of from_log: this match's names passed their checks when it started or
         # was loaded (a loaded one may keep a name from before a check was added).
         check_meta(self.meta)
@@ -485,8 +588,10 @@ class Match:
     def save(self, fmt: SaveFormat = "msgpack", *, saved_at: datetime | None = None) -> bytes:
         """The match as a save: compact MessagePack by default, or readable JSON.
 
-        Raises :class:`MetaError` if :attr:`meta` holds something a save cannot keep exactly.
+        Raises :class:`MetaError` if :attr:`meta` holds something a save cannot keep exactly,
+        and :class:`ReseededMatchError` for a clone whose chance was reseeded.
         """
+        self._check_replayable("save it")
         check_meta(self.meta)
         envelope = SaveEnvelope(
             engine_version=__version__,

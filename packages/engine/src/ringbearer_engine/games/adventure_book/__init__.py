@@ -23,6 +23,7 @@ from .chapter import Chapter, ChapterRules
 from .chapters import add_chapter, page, pages, remove_chapter
 from .game import AdventureBookGame
 from .state import AdventureBookOptions, AdventureBookState
+from .view import AdventureBookView, PendingView
 
 GAME = AdventureBookGame()
 register(GAME)
@@ -34,9 +35,11 @@ __all__ = [
     "AdventureBookGame",
     "AdventureBookOptions",
     "AdventureBookState",
+    "AdventureBookView",
     "Campaign",
     "Chapter",
     "ChapterRules",
+    "PendingView",
     "add_chapter",
     "campaign_after",
     "page",

@@ -88,6 +88,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     max_players = MAX_SEATS
     default_players = 2
     cooperative = True
+    private_information = True
     state_type = AdventureBookState
     options_type = AdventureBookOptions
     action_types = ACTION_TYPES

@@ -5,7 +5,8 @@ from ringbearer_engine import register
 
 from .game import GAME, AdventureGame
 from .state import AdventureState
+from .view import AdventureView, SeatView
 
 register(GAME)
 
-__all__ = ["GAME", "AdventureGame", "AdventureState"]
+__all__ = ["GAME", "AdventureGame", "AdventureState", "AdventureView", "SeatView"]

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-import msgspec
-
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
 from ringbearer_engine.game import BotFactory
 
@@ -25,7 +23,7 @@ from .rules.legal import legal_actions
 from .rules.resolve import HANDLERS, carry_out
 from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
-from .view import make_view
+from .view import AdventureView, make_view
 
 _UNDOABLE_KINDS = frozenset({Step, Climb, MoveNazgul, Ring, Pass})
 """Actions that show nobody anything new (action classes are never subclassed)."""
@@ -51,6 +49,7 @@ class AdventureGame(Game[AdventureState]):
     max_players = 4
     default_players = 3
     cooperative = False
+    private_information = True
     state_type = AdventureState
     options_type = NoOptions
     action_types = ACTION_TYPES
@@ -88,7 +87,7 @@ class AdventureGame(Game[AdventureState]):
             )
         return Outcome((), state.ended, "Nobody holds a ring and no town can give one: no winner.")
 
-    def view(self, state: AdventureState, seat: int | None) -> msgspec.Struct:
+    def view(self, state: AdventureState, seat: int | None) -> AdventureView:
         return make_view(state, seat, self.to_move(state))
 
     def prompt(self, state: AdventureState) -> str:

@@ -11,8 +11,20 @@ from ringbearer_engine import register
 
 from .game import MountDoomGame
 from .state import MountDoomOptions, MountDoomState
+from .view import FigureView, HeldView, MountDoomView, RolledView, SlotView, TrayView
 
 GAME = MountDoomGame()
 register(GAME)
 
-__all__ = ["GAME", "MountDoomGame", "MountDoomOptions", "MountDoomState"]
+__all__ = [
+    "GAME",
+    "FigureView",
+    "HeldView",
+    "MountDoomGame",
+    "MountDoomOptions",
+    "MountDoomState",
+    "MountDoomView",
+    "RolledView",
+    "SlotView",
+    "TrayView",
+]

@@ -106,6 +106,7 @@ class MountDoomGame(Game[MountDoomState]):
     max_players = 4
     default_players = 2
     cooperative = True
+    private_information = False
     state_type = MountDoomState
     options_type = MountDoomOptions
     action_types = ACTION_TYPES

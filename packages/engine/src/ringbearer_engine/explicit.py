@@ -1,0 +1,184 @@
+"""Explicit chance: the draws of an action as chance nodes, with outcomes and probabilities.
+
+A match draws its chance inside the actions that roll or shuffle (the sampled mode, the
+default). Search algorithms in the OpenSpiel style want the draws laid out instead: before
+the action, a *chance node* for each draw, whose outcomes and probabilities they can list,
+and pick. :class:`ExplicitChance` does that over a :class:`~.Match`, with no change to the
+rules: every die, pick and shuffle of the engine is made of uniform draws ``below(n)``, so an
+action is tried on a scratch copy of the state with the outcomes chosen so far, and the first
+draw not yet chosen is the next chance node (outcomes ``0`` to ``n - 1``, each ``1/n``).
+Once every draw is chosen, the values they give are written as a chance script
+(:meth:`Match.script`) and the action is played: the match's log, saves and replays stay
+exactly as for any scripted match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from .actions import Action
+from .chance import SHAKE128, Chance
+from .errors import RingbearerError
+from .events import Event
+from .match import Match
+
+T = TypeVar("T")
+
+
+class ExplicitChanceError(RingbearerError):
+    """An explicit-chance call out of turn: no action is waiting for chance, one is, or an
+    outcome that the chance node does not have."""
+
+
+class _UndecidedDrawError(Exception):
+    """The draw the action needs next has no chosen outcome yet."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(bound)
+        self.bound = bound
+
+
+class _ChosenChance(Chance, dict=True):
+    """A stream that answers each draw with the next chosen outcome, and records what each
+    named die showed and each named deck became, for the script that replays them."""
+
+    def choose_from(self, chosen: list[int]) -> None:
+        self.chosen = chosen
+        self.used = 0
+        self.faces: dict[str, list[int | str]] = {}
+        self.decks: dict[str, list[str]] = {}
+
+    def below(self, bound: int) -> int:
+        if self.used == len(self.chosen):
+            raise _UndecidedDrawError(bound)
+        value = self.chosen[self.used]
+        self.used += 1
+        return value
+
+    def pick(self, name: str, options: Sequence[T]) -> T:
+        if self.rolls.get(name):  # scripted already: not a chance node
+            return super().pick(name, options)
+        if not options:
+            raise ValueError(f"nothing to pick from for {name!r}")
+        option = options[self.below(len(options))]
+        self.faces.setdefault(name, []).append(str(option))
+        return option
+
+    def roll(self, name: str, faces: int = 6) -> int:
+        return self.pick(name, range(1, faces + 1))
+
+    def roll_each(self, names: Sequence[str]) -> list[int]:
+        return [self.roll(name) for name in names]
+
+    def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
+        if name in self.orders:  # its top is scripted: replayed as the script says
+            return super().shuffle(name, items)
+        if name in self.decks:
+            raise ExplicitChanceError(
+                f"the deck {name!r} is shuffled twice in one action, which a chance script "
+                "cannot replay; play this action with sampled chance"
+            )
+        cards = list(items)
+        for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as the engine's streams do
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.decks[name] = [str(card) for card in cards]
+        return cards
+
+
+class ExplicitChance:
+    """Plays ``match`` with its chance as explicit outcomes.
+
+    ``play(action)`` starts an action; while :attr:`at_chance`, ``chance_outcomes()`` lists
+    the outcomes of the next draw with their probabilities and ``play_chance(outcome)``
+    chooses one. When the last draw is chosen (at once, for an action that draws nothing),
+    the action is played on the match and its events returned.
+    """
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._action: Action | None = None
+        self._chosen: list[int] = []
+        self._bound = 0
+
+    @property
+    def at_chance(self) -> bool:
+        """Whether an action waits for the outcome of a draw."""
+        return self._action is not None
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Start ``action`` (checked as :meth:`Match.play` checks it). Returns its events if
+        it draws no chance; otherwise ``[]``, and the match waits at a chance node."""
+        if self._action is not None:
+            raise ExplicitChanceError(
+                f"{self._action} waits for chance: choose an outcome with play_chance()"
+            )
+        match = self.match
+        legal = match.actions()
+        chosen = match.parse(action) if isinstance(action, str) else action
+        if chosen not in legal:
+            match.play(chosen)  # raises the match's own IllegalActionError, with the reason
+        self._action, self._chosen = legal[legal.index(chosen)], []
+        return self._resolve()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the next draw with their probabilities; ``[]`` at no chance node."""
+        if self._action is None:
+            return []
+        return [(outcome, 1 / self._bound) for outcome in range(self._bound)]
+
+    def play_chance(self, outcome: int) -> list[Event]:
+        """Choose the outcome of the next draw. Returns the action's events once it has been
+        played (this was its last draw), else ``[]``."""
+        if self._action is None:
+            raise ExplicitChanceError("no action waits for chance: play() one first")
+        if isinstance(outcome, bool) or not isinstance(outcome, int):
+            raise ExplicitChanceError(f"an outcome is a whole number, not {outcome!r}")
+        if not 0 <= outcome < self._bound:
+            raise ExplicitChanceError(
+                f"this draw has outcomes 0 to {self._bound - 1}, not {outcome}"
+            )
+        self._chosen.append(outcome)
+        return self._resolve()
+
+    def _resolve(self) -> list[Event]:
+        action = self._action
+        assert action is not None
+        match = self.match
+        game = match.game
+        scratch = game.clone(match.state)
+        chance = _ChosenChance(**_fields(scratch.chance))
+        chance.choose_from(self._chosen)
+        scratch.chance = chance
+        try:
+            game.advance(scratch, action)
+        except _UndecidedDrawError as undecided:
+            self._bound = undecided.bound
+            return []
+        except BaseException:
+            # Any refusal (a deck shuffled twice, a script of the match that cannot be
+            # followed) ends the attempt: the match is as it was, and free for another action.
+            self._action, self._chosen = None, []
+            raise
+        self._action, self._chosen = None, []
+        if not (chance.faces or chance.decks):
+            return match.play(action)
+        match.script(rolls=chance.faces, orders=chance.decks)
+        try:
+            return match.play(action)
+        except BaseException:
+            match.undo()  # the script: a failed action leaves no step of its own behind
+            raise
+
+
+def _fields(chance: Chance) -> dict[str, Any]:
+    """The fields of ``chance`` for a stream of another class; its draws all go through
+    ``below``, so the generator is only kept for the fields' sake."""
+    return {
+        "state": chance.state,
+        "inc": chance.inc,
+        "rolls": {name: list(faces) for name, faces in chance.rolls.items()},
+        "orders": {name: list(cards) for name, cards in chance.orders.items()},
+        "algorithm": SHAKE128,
+    }

@@ -1,0 +1,38 @@
+"""What a game is, as data: :class:`GameInfo`, for tools that handle any game alike.
+
+Research tools (OpenSpiel, PettingZoo) ask a game for facts before they play it: how many
+players it takes, whether the seats win together, what a result is worth. Each game states
+its own facts as class attributes of its :class:`~.Game`; ``rb.game_info(game_id)`` gathers
+them with the engine's own definitions (utilities) into one frozen struct.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+MIN_UTILITY: Final = 0.0
+"""What a seat gets from a match it did not win (see :meth:`~.Outcome.utility`)."""
+MAX_UTILITY: Final = 1.0
+"""What a seat gets from a match it won."""
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """The facts of one registered game.
+
+    ``private_information`` says whether seats see different things (a hand of their own):
+    ``None`` when the game does not say. Utilities are per seat, ``min_utility`` for a match
+    the seat did not win and ``max_utility`` for one it won; in a cooperative game every seat
+    gets the same.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    cooperative: bool
+    private_information: bool | None
+    min_utility: float = MIN_UTILITY
+    max_utility: float = MAX_UTILITY

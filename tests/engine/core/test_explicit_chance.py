@@ -1,0 +1,148 @@
+"""Explicit chance: an action's draws as chance nodes with outcomes and probabilities."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ringbearer_engine as rb
+from ringbearer_engine import Match
+from ringbearer_engine.explicit import ExplicitChance, ExplicitChanceError
+
+GAMES = ["mount-doom", "adventure-game", "adventure-book"]
+
+
+def test_a_roll_of_four_dice_is_four_chance_nodes_of_six_equal_outcomes() -> None:
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    assert explicit.play("roll orange,purple") == []
+    for outcome in (0, 1, 2):
+        assert explicit.at_chance
+        assert explicit.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+        assert explicit.play_chance(outcome) == []
+    assert match.log == ()  # nothing is played until every draw is chosen
+    events = explicit.play_chance(5)
+    assert events
+    assert not explicit.at_chance
+    assert explicit.chance_outcomes() == []
+    assert match.state.rolled == [1, 2, 3, 6]  # type: ignore[attr-defined]
+
+
+def test_an_action_that_draws_nothing_is_played_at_once() -> None:
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    explicit.play("roll orange,purple")
+    for _ in range(4):
+        explicit.play_chance(0)
+    keep = match.actions()[0]
+    assert explicit.play(keep)
+    assert match.log[-1] == str(keep)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_match_played_with_explicit_chance_saves_and_replays_exactly(game_id: str) -> None:
+    nodes = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        match = Match.new(game_id, ["Ann", "Bo", "Cy"], seed=seed)
+        explicit = ExplicitChance(match)
+        while match.outcome is None:
+            explicit.play(rng.choice(match.actions()))
+            while explicit.at_chance:
+                outcomes = explicit.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                explicit.play_chance(rng.choice(outcomes)[0])
+                nodes += 1
+        again = Match.load(match.save())
+        assert again.snapshot() == match.snapshot()
+        assert again.log == match.log
+    assert nodes > 0
+
+
+def test_the_same_outcomes_give_the_same_dice_whatever_the_seed() -> None:
+    rolled = []
+    for seed in (1, 2):
+        match = Match.new("mount-doom", ["Ann", "Bo"], seed=seed)
+        explicit = ExplicitChance(match)
+        explicit.play("roll orange,blue")
+        for outcome in (4, 0, 2, 3):
+            explicit.play_chance(outcome)
+        rolled.append(match.state.rolled)  # type: ignore[attr-defined]
+    assert rolled[0] == rolled[1] == [5, 1, 3, 4]
+
+
+def test_explicit_chance_refuses_calls_out_of_turn_and_keeps_the_match() -> None:
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    with pytest.raises(ExplicitChanceError, match="no action waits for chance"):
+        explicit.play_chance(0)
+    with pytest.raises(rb.IllegalActionError):
+        explicit.play("keep 3 orange")
+    explicit.play("roll orange,purple")
+    with pytest.raises(ExplicitChanceError, match="waits for chance"):
+        explicit.play("roll orange,blue")
+    for bad in (6, -1, True, 1.0):
+        with pytest.raises(ExplicitChanceError, match="outcome"):
+            explicit.play_chance(bad)  # type: ignore[arg-type]
+    assert explicit.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+    assert match.log == ()
+
+
+def test_an_action_whose_draws_cannot_be_scripted_is_refused_and_frees_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+
+    def shuffle_twice(state: rb.GameState, action: rb.Action) -> None:
+        state.chance.shuffle("deck", ["a", "b"])
+        state.chance.shuffle("deck", ["a", "b"])
+
+    with monkeypatch.context() as patch:
+        patch.setattr(match.game, "advance", shuffle_twice)
+        explicit.play("roll")  # the first shuffle's one draw
+        with pytest.raises(ExplicitChanceError, match="shuffled twice in one action"):
+            explicit.play_chance(0)
+    assert not explicit.at_chance
+    assert match.log == ()
+    explicit.play("roll")
+    assert explicit.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
+
+
+def test_a_rules_error_while_trying_an_action_frees_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+
+    def broken(state: rb.GameState, action: rb.Action) -> None:
+        raise RuntimeError("a rules bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(match.game, "advance", broken)
+        with pytest.raises(RuntimeError, match="a rules bug"):
+            explicit.play("roll")
+    assert not explicit.at_chance
+    assert match.log == ()
+
+
+def test_an_action_that_fails_when_played_leaves_no_script_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    game = match.game
+    tried = game.apply
+
+    def broken(state: rb.GameState, action: rb.Action) -> list[rb.Event]:
+        raise RuntimeError("a rules bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(game, "advance", tried)  # the try on a scratch copy works...
+        patch.setattr(game, "apply", broken)  # ...but playing it on the match fails
+        explicit.play("roll")
+        with pytest.raises(RuntimeError, match="a rules bug"):
+            explicit.play_chance(2)
+    assert match.log == ()
+    assert match.snapshot() == Match.new("pig", ["Ann", "Bo"], seed=1).snapshot()
