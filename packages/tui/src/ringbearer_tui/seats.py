@@ -39,16 +39,34 @@ class NewGameRequest(msgspec.Struct, frozen=True):
     """The campaign's name, for a game played as a campaign (the Adventure Book Game)."""
 
 
+TABLE_COPY = "table_copy"
+"""The meta key that marks a player's copy of a shared table: ``{"table": NAME, "seat": N}``
+(``seat`` None for one who held none)."""
+TABLE_COPY_BOT = "heuristic"
+"""Who plays the other people's seats of a table copy."""
+
+
 def seats_to_meta(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     return [msgspec.to_builtins(seat) for seat in seats]
 
 
 def seats_from_meta(meta: dict[str, Any], players: Sequence[str]) -> list[Seat]:
-    """The seats recorded with a match; every seat human if the record is missing or bad."""
+    """The seats recorded with a match; every seat human if the record is missing or bad.
+
+    A player's copy of a shared table (marked :data:`TABLE_COPY` by the server) is theirs
+    alone: every other person's seat is played by a bot, whatever the record says, so the copy
+    never shows another person's hand."""
     try:
         seats = msgspec.convert(meta.get("seats", []), list[Seat])
     except msgspec.ValidationError:
         seats = []
     if len(seats) != len(players):
-        return [Seat(name) for name in players]
+        seats = [Seat(name) for name in players]
+    mark = meta.get(TABLE_COPY)
+    if mark is not None:
+        own = mark.get("seat") if isinstance(mark, dict) else None
+        seats = [
+            seat if n == own or seat.is_bot else Seat(seat.name, "bot", TABLE_COPY_BOT)
+            for n, seat in enumerate(seats)
+        ]
     return seats

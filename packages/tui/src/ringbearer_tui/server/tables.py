@@ -24,7 +24,7 @@ import ringbearer_engine as rb
 from ..atomic import write_atomic
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..paths import resolve_paths
-from ..seats import Seat
+from ..seats import TABLE_COPY, Seat
 from ..session import GameSession
 from ..storage import SaveStore
 from ..tables.protocol import CampaignNews, LogLine, SeatInfo, SeatPlan, TableEntry, Update
@@ -309,6 +309,16 @@ class Table:
             )
             for seat, label, events in self.session.retell(look.describe, last=FIRST_LINES)
         ]
+
+
+def copy_for(table: Table, username: str) -> rb.Match:
+    """The closed table's match as ``username`` keeps it in their saves: marked with the
+    table and their seat, so that it opens from that seat only (see
+    :func:`~ringbearer_tui.seats.seats_from_meta`), never as a hot-seat game that would show
+    the other people's hands at each hand-over."""
+    copy = table.match.clone()
+    copy.meta[TABLE_COPY] = {"table": table.name, "seat": table.seat_of(username)}
+    return copy
 
 
 class TableService:
@@ -743,7 +753,7 @@ class TableService:
         paths = resolve_paths(account.data)
         store = SaveStore(paths.saves, paths.autosaves)
         try:
-            store.save_as(table.match, f"table {table.name}", overwrite=True)
+            store.save_as(copy_for(table, username), f"table {table.name}", overwrite=True)
         except (OSError, ValueError) as error:
             # The table's own record keeps the match; the player's copy is logged as lost.
             log(
