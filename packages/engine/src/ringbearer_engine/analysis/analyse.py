@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ..chance import Chance, derive_seed
+from ..errors import IllegalActionError
 from ..game import Game, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
 from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
@@ -139,7 +140,9 @@ class Analyser:
     def _tasks(self, futures: int) -> Iterator[StepTask]:
         match = self.match
         game = match.game
-        fresh = Match.new(game, match.players, match.seed, match.options, chance=match.chance)
+        # The loading constructor, not Match.new: a save may keep names from before the
+        # new-match checks, and whatever loads must also analyse.
+        fresh = Match(game, match.players, match.seed, match.options, chance=match.chance)
         pending: list[tuple[int, int, int, Kind, str, int, bytes, bool]] = []
         states: list[bytes] = []
         for index, entry in enumerate(match.log):
@@ -148,10 +151,18 @@ class Analyser:
                 fresh.script(script.rolls, script.orders)
                 continue
             seat = fresh.to_move
-            assert seat is not None, "a logged action has a seat to take it"
+            if seat is None:
+                raise IllegalActionError(
+                    entry, f"step {index + 1} of the log comes after the match has ended"
+                )
             options = len(fresh.actions())
             before = game.clone(fresh.state)
-            fresh.play(entry)
+            try:
+                fresh.play(entry)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    entry, f"step {index + 1} of the log: {error.reason}"
+                ) from error
             if options > 1:
                 kind: Kind = "decision"
             else:
