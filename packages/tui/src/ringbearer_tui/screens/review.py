@@ -274,7 +274,9 @@ class ReviewScreen(Screen[None]):
         self.dismiss(None)
 
     def show_position(self, position: int) -> None:
-        """Draw the game before log step ``position``, its log, and the verdict on the step."""
+        """Draw the game before log step ``position``, its log, and the verdict on the step.
+        A chance script is no position of its own: its index shows the step it fixes."""
+        position = self.replay.position_of(position)
         self.position = position
         self.session.match = self.replay.at(position)
         board = self.query_one("#board")
