@@ -284,6 +284,39 @@ async def test_a_lesson_played_in_a_campaign_saves_the_campaign_at_its_end(
         assert isinstance(app.screen, CampaignScreen)
 
 
+async def test_opening_the_finished_book_lesson_again_never_rewrites_its_campaign(
+    quick_settings: AppPaths,
+) -> None:
+    from ringbearer_tui.games.adventure_book.saves import CampaignStore
+    from ringbearer_tui.screens.campaign import CampaignScreen
+
+    left_before_its_last_step(quick_settings, "adventure-book")
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_outro(pilot)
+    campaigns = CampaignStore(quick_settings.campaigns)
+    (entry,) = campaigns.entries()
+    moved_on = campaigns.read(entry.path)
+    moved_on.name = "Played on since"  # any change the campaign went through after the lesson
+    campaigns.write(moved_on)
+    written = entry.path.read_bytes()
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (lesson_save,) = [e for e in app.store.entries() if e.lesson == "adventure-book"]
+        app.open_save(lesson_save)
+        await settle(pilot)
+        outro = app.screen
+        assert isinstance(outro, ChoiceDialog)
+        assert outro.default == "campaign"
+        assert entry.path.read_bytes() == written
+        await pilot.click("#way-campaign")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        assert app.screen.record.name == "Played on since"
+    assert entry.path.read_bytes() == written
+
+
 async def test_learn_to_play_offers_exactly_the_games_whose_lesson_file_is_there(
     quick_settings: AppPaths,
 ) -> None:
