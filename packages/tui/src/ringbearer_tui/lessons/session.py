@@ -60,11 +60,17 @@ def lesson_of(match: rb.Match) -> Lesson | None:
 
 
 def follows(match: rb.Match, lesson: Lesson) -> bool:
-    """Whether ``match``'s log is the lesson's, as far as it goes (within the steps)."""
+    """Whether ``match`` is the lesson's: set up as the lesson sets it up, and its log the
+    lesson's as far as it goes (within the steps)."""
     played = decisions(match)
     if played > len(lesson.steps):
         return False
-    fresh = lesson_match(lesson)
+    try:
+        fresh = lesson_match(lesson)
+    except LessonError:
+        return False
+    if not same_setup(match, fresh):
+        return False  # a mark carried onto another game: its steps could never be played
     try:
         for number in range(1, played + 1):
             apply_chance(fresh, lesson, number)
@@ -74,6 +80,17 @@ def follows(match: rb.Match, lesson: Lesson) -> bool:
     log, expected = list(match.log), list(fresh.log)
     # The current step's chance may already be scripted: one script entry more.
     return log[: len(expected)] == expected and len(log) - len(expected) <= 1
+
+
+def same_setup(match: rb.Match, other: rb.Match) -> bool:
+    """Whether two matches started alike: game, seats, seed, options and chance."""
+    return (
+        match.game_id == other.game_id
+        and match.players == other.players
+        and match.seed == other.seed
+        and match.options == other.options
+        and match.chance == other.chance
+    )
 
 
 class LessonSession(GameSession):
