@@ -20,6 +20,7 @@ from textual.worker import Worker, get_current_worker
 
 import ringbearer_engine as rb
 from ringbearer_engine.analysis import Advisor, AdvisorFactory, Analyser
+from ringbearer_engine.errors import printable
 
 from ..games import Board, WitnessesEvents, look_for, tell
 from ..replay import Replay
@@ -64,6 +65,15 @@ def chance(win: float | None, low: float | None = None, high: float | None = Non
     if low is None or high is None or high - low < 0.005:
         return f"wins {win:.0%}"
     return f"wins {win:.0%} ({low:.0%} to {high:.0%})"
+
+
+def failure_words(error: Exception) -> str:
+    """An analysis's failure in one line: the engine's own words for an error it raises on
+    purpose, the kind of error too for anything else."""
+    words = " ".join(printable(str(error)).split())
+    if isinstance(error, rb.RingbearerError) and words:
+        return words
+    return f"{type(error).__name__}: {words}" if words else type(error).__name__
 
 
 def step_button(label: str, name: str) -> Button:
@@ -139,6 +149,8 @@ class ReviewScreen(Screen[None]):
         self._worker: Worker[None] | None = None
         self._done = 0 if analysis is None else len(analysis.steps)
         self._stopped = False
+        self._failure: str | None = None
+        """Why the analysis could not go on, once it could not."""
         self.session = ReplaySession(self.replay.at(0), self.seat)
 
     def compose(self) -> ComposeResult:
@@ -176,12 +188,24 @@ class ReviewScreen(Screen[None]):
     def _analyse(self) -> None:
         worker = get_current_worker()
         options: dict[str, int] = {} if self._futures is None else {"futures": self._futures}
-        analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
-        for done, _ in enumerate(analyser.run(), start=1):
-            if worker.is_cancelled:
-                return
-            if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
-                return  # the screen or the app has closed while the step was judged
+        try:
+            analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
+            for done, _ in enumerate(analyser.run(), start=1):
+                if worker.is_cancelled:
+                    return
+                if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
+                    return  # the screen or the app has closed while the step was judged
+        except Exception as error:  # a worker that fails would end the whole app
+            hand_back(self, self._failed, failure_words(error))
+
+    def _failed(self, reason: str) -> None:
+        """The analysis could not go on: the replay stays, the figures judged so far too."""
+        if not self.is_attached:
+            return
+        self._failure = reason
+        self._refresh_analysis()
+        self.refresh_bindings()  # nothing is left to stop
+        self.notify(f"The analysis could not go on: {reason}", severity="error", timeout=10)
 
     def _judged(self, analysis: rb.Analysis, done: int, total: int) -> None:
         if not self.is_attached:
@@ -195,7 +219,8 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stop":
-            return self._worker is not None and self._worker.is_running
+            running = self._worker is not None and self._worker.is_running
+            return running and self._failure is None
         return True
 
     def _take(self, analysis: rb.Analysis) -> None:
@@ -228,6 +253,8 @@ class ReviewScreen(Screen[None]):
         if total == 0:
             return "No step has been played yet."
         if analysis is None or (not analysis.complete and self._done < total):
+            if self._failure is not None:
+                return f"Analysis failed at {self._done}/{total} steps: {self._failure}"
             if self._stopped:
                 return f"Analysis stopped at {self._done}/{total} steps."
             return f"Analysing {self._done}/{total} steps; x stops."
