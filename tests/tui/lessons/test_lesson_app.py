@@ -317,6 +317,35 @@ async def test_opening_the_finished_book_lesson_again_never_rewrites_its_campaig
     assert entry.path.read_bytes() == written
 
 
+async def test_a_finished_lesson_is_listed_as_finished_and_offered_again_not_resumed(
+    quick_settings: AppPaths,
+) -> None:
+    left_before_its_last_step(quick_settings, "mount-doom")
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_outro(pilot)  # the lesson ends; its match would go on
+        await pilot.click("#way-leave")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)
+        (entry,) = [e for e in app.store.entries() if e.lesson == "mount-doom"]
+        assert entry.finished
+        assert entry.progress == "lesson finished"
+        assert app.latest_to_continue() is None  # Continue has nothing left to go on with
+        await pilot.press("p", "1")  # Learn to play: Mount Doom
+        await settle(pilot)
+        offer = app.screen
+        assert isinstance(offer, ChoiceDialog)
+        assert "finished this lesson" in offer.body
+        assert [way for way, _ in offer.ways] == ["again", "back"]
+        assert not any("Go on" in label for _, label in offer.ways)
+        await pilot.press("1")  # start again
+        await settle(pilot)
+        assert app.screen.title_text.startswith("Learn to play")  # type: ignore[attr-defined]
+        await pilot.press("1")  # past the intro
+        await settle(pilot)
+        assert lesson_screen(app).lesson_session.number == 1
+
+
 async def test_learn_to_play_offers_exactly_the_games_whose_lesson_file_is_there(
     quick_settings: AppPaths,
 ) -> None:

@@ -18,12 +18,12 @@ from ringbearer_engine.match import SCRIPT_PREFIX
 
 from ..seats import Seat, seats_to_meta
 from ..session import GameSession
-from ..storage import SaveStore
+from ..storage import DONE_KEY, SaveStore
 from .format import Lesson, LessonError, LessonStep, load_lesson
 from .walk import apply_chance, lesson_match, play_step
 
 LESSON_META = "lesson"
-"""The key of a lesson's match meta: ``{"game": ..., "revision": ...}``."""
+"""The key of a lesson's match meta: ``{"game": ..., "revision": ..., "done": ...}``."""
 
 
 class NotNow(rb.IllegalActionError):
@@ -109,6 +109,19 @@ class LessonSession(GameSession):
             mark = match.meta[LESSON_META] = {}
         mark.update(game=lesson.game, revision=lesson.revision)
         self.enter_step()
+
+    def _mark_done(self) -> None:
+        """Say in the mark whether every step is played, for the save lists (see
+        ``storage.lesson_done``), which cannot replay the lesson for every file they show."""
+        self.match.meta[LESSON_META][DONE_KEY] = self.done
+
+    def snapshot_for_autosave(self) -> tuple[int, bytes] | None:
+        self._mark_done()
+        return super().snapshot_for_autosave()
+
+    def save_as(self, name: str) -> None:
+        self._mark_done()
+        super().save_as(name)
 
     @classmethod
     def begin(cls, lesson: Lesson, store: SaveStore | None) -> LessonSession:
