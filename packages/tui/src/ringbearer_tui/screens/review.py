@@ -31,6 +31,12 @@ from ..widgets.steady_footer import SteadyFooter
 from .thread_results import hand_back
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
+MARK_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def counted(number: int, mark: str) -> str:
+    """``number`` marks of one kind, in words: "1 mistake", "11 inaccuracies"."""
+    return f"{number} {mark if number == 1 else MARK_PLURALS[mark]}"
 
 
 class ReplaySession(GameSession):
@@ -114,7 +120,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #side { width: 1fr; min-width: 34; }
     ReviewScreen #where { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     ReviewScreen #verdict { height: auto; max-height: 9; padding: 0 1; }
-    ReviewScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    ReviewScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     ReviewScreen #stepper { height: 1; }
     ReviewScreen #stepper Button { min-width: 8; height: 1; border: none; margin-right: 1; }
     ReviewScreen EventLog { min-height: 3; }
@@ -262,7 +268,7 @@ class ReviewScreen(Screen[None]):
         if not marked:
             return "No choice was marked."
         counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
-        said = [f"{n} {word}{'s' if n > 1 else ''}" for word, n in counts.items() if n]
+        said = [counted(n, word) for word, n in counts.items() if n]
         return f"Marked: {', '.join(said)}; n, p jump."
 
     # -- stepping -----------------------------------------------------------------------------
