@@ -77,3 +77,21 @@ def test_an_illegal_step_in_an_unverified_log_is_refused_naming_the_step() -> No
     loaded = rb.Match.load(encode_envelope(seal(envelope), fmt), verify=False)
     with pytest.raises(rb.IllegalActionError, match="step 2 of the log"):
         rb.analyse(loaded, futures=4)
+
+
+def test_a_chance_script_that_cannot_be_read_is_refused_naming_the_step() -> None:
+    match = a_short_game()
+    envelope, fmt = read_envelope(match.save("json"))
+    envelope.log.insert(2, "!script not a script")
+    loaded = rb.Match.load(encode_envelope(seal(envelope), fmt), verify=False)
+    with pytest.raises(rb.ScriptError, match="step 3 of the log"):
+        rb.analyse(loaded, futures=4)
+
+
+def test_a_step_that_is_no_action_of_the_game_stays_a_notation_error() -> None:
+    match = a_short_game()
+    envelope, fmt = read_envelope(match.save("json"))
+    envelope.log[0] = "no such action"
+    loaded = rb.Match.load(encode_envelope(seal(envelope), fmt), verify=False)
+    with pytest.raises(rb.NotationError, match="step 1 of the log"):
+        rb.analyse(loaded, futures=4)

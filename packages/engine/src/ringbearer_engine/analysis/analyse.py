@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ..chance import Chance, derive_seed
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, ScriptError
 from ..game import Game, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
 from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
@@ -147,8 +147,11 @@ class Analyser:
         states: list[bytes] = []
         for index, entry in enumerate(match.log):
             if entry.startswith(SCRIPT_PREFIX):
-                script = read_script(entry)
-                fresh.script(script.rolls, script.orders)
+                try:
+                    script = read_script(entry)
+                    fresh.script(script.rolls, script.orders)
+                except ScriptError as error:
+                    raise ScriptError(f"step {index + 1} of the log: {error}") from error
                 continue
             seat = fresh.to_move
             if seat is None:
@@ -159,10 +162,8 @@ class Analyser:
             before = game.clone(fresh.state)
             try:
                 fresh.play(entry)
-            except IllegalActionError as error:
-                raise IllegalActionError(
-                    entry, f"step {index + 1} of the log: {error.reason}"
-                ) from error
+            except IllegalActionError as error:  # its kind kept: a NotationError stays one
+                raise type(error)(entry, f"step {index + 1} of the log: {error.reason}") from error
             if options > 1:
                 kind: Kind = "decision"
             else:
