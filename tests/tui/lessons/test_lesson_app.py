@@ -284,6 +284,68 @@ async def test_a_lesson_played_in_a_campaign_saves_the_campaign_at_its_end(
         assert isinstance(app.screen, CampaignScreen)
 
 
+async def test_opening_the_finished_book_lesson_again_never_rewrites_its_campaign(
+    quick_settings: AppPaths,
+) -> None:
+    from ringbearer_tui.games.adventure_book.saves import CampaignStore
+    from ringbearer_tui.screens.campaign import CampaignScreen
+
+    left_before_its_last_step(quick_settings, "adventure-book")
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_outro(pilot)
+    campaigns = CampaignStore(quick_settings.campaigns)
+    (entry,) = campaigns.entries()
+    moved_on = campaigns.read(entry.path)
+    moved_on.name = "Played on since"  # any change the campaign went through after the lesson
+    campaigns.write(moved_on)
+    written = entry.path.read_bytes()
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (lesson_save,) = [e for e in app.store.entries() if e.lesson == "adventure-book"]
+        app.open_save(lesson_save)
+        await settle(pilot)
+        outro = app.screen
+        assert isinstance(outro, ChoiceDialog)
+        assert outro.default == "campaign"
+        assert entry.path.read_bytes() == written
+        await pilot.click("#way-campaign")
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        assert app.screen.record.name == "Played on since"
+    assert entry.path.read_bytes() == written
+
+
+async def test_a_finished_lesson_is_listed_as_finished_and_offered_again_not_resumed(
+    quick_settings: AppPaths,
+) -> None:
+    left_before_its_last_step(quick_settings, "mount-doom")
+    app = RingbearerApp(quick_settings, StartContinue())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_outro(pilot)  # the lesson ends; its match would go on
+        await pilot.click("#way-leave")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)
+        (entry,) = [e for e in app.store.entries() if e.lesson == "mount-doom"]
+        assert entry.finished
+        assert entry.progress == "lesson finished"
+        assert app.latest_to_continue() is None  # Continue has nothing left to go on with
+        await pilot.press("p", "1")  # Learn to play: Mount Doom
+        await settle(pilot)
+        offer = app.screen
+        assert isinstance(offer, ChoiceDialog)
+        assert "finished this lesson" in offer.body
+        assert [way for way, _ in offer.ways] == ["again", "back"]
+        assert not any("Go on" in label for _, label in offer.ways)
+        await pilot.press("1")  # start again
+        await settle(pilot)
+        assert app.screen.title_text.startswith("Learn to play")  # type: ignore[attr-defined]
+        await pilot.press("1")  # past the intro
+        await settle(pilot)
+        assert lesson_screen(app).lesson_session.number == 1
+
+
 async def test_learn_to_play_offers_exactly_the_games_whose_lesson_file_is_there(
     quick_settings: AppPaths,
 ) -> None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import ringbearer_engine as rb
 from ringbearer_engine.match import SCRIPT_PREFIX
-from ringbearer_tui.lessons import read_lesson
-from ringbearer_tui.lessons.session import LessonSession, NotNow, follows, lesson_of
+from ringbearer_tui.lessons import Lesson, load_lesson, read_lesson
+from ringbearer_tui.lessons.session import (
+    LESSON_META,
+    LessonSession,
+    NotNow,
+    follows,
+    lesson_of,
+)
 from ringbearer_tui.storage import SaveStore
 
 # One saving time for both saves compared: a second may tick between them.
@@ -103,6 +110,41 @@ def test_a_save_under_other_steps_is_not_taken_for_the_lesson() -> None:
     assert not follows(session.match, other)
 
 
+def a_match_marked_as(lesson: Lesson, **changes: Any) -> rb.Match:
+    """A match bearing ``lesson``'s mark, set up as the lesson does but for ``changes``, its
+    log the lesson's first step (the log of a foreign match may also be empty)."""
+    setup: dict[str, Any] = {
+        "players": [seat.name for seat in lesson.seats],
+        "seed": lesson.seed,
+        "options": lesson.options,
+    }
+    setup.update(changes)
+    mark = {"game": lesson.game, "revision": lesson.revision}
+    return rb.Match.new(lesson.game, **setup, meta={LESSON_META: mark})
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"seed": 4},
+        {"players": ["Ann"]},
+        {"players": ["Elanor", "Sam"]},
+        {"options": {"without_protection": True}},
+    ],
+    ids=["another-seed", "another-name", "more-seats", "other-options"],
+)
+def test_a_lesson_mark_on_a_match_set_up_otherwise_is_no_lesson(changes: dict[str, Any]) -> None:
+    lesson = read_lesson(THREE_STEPS)
+    assert follows(a_match_marked_as(lesson), lesson)
+    assert not follows(a_match_marked_as(lesson, **changes), lesson)
+
+
+def test_a_shipped_lessons_mark_on_a_foreign_match_opens_an_ordinary_game() -> None:
+    lesson = load_lesson("mount-doom")
+    assert lesson_of(a_match_marked_as(lesson)) is not None
+    assert lesson_of(a_match_marked_as(lesson, seed=lesson.seed + 1)) is None
+
+
 def test_a_match_that_is_no_lesson_is_an_ordinary_game() -> None:
     assert lesson_of(rb.Match.new("mount-doom", ["Ann"], seed=1)) is None
 
@@ -141,18 +183,21 @@ def test_a_bots_step_is_played_from_the_lesson_and_waits_for_the_player_to_read_
     assert str(session.bot_choice()) == "keep 3 orange"
 
 
-def test_a_finished_lesson_opened_again_folds_into_the_same_campaign(store: SaveStore) -> None:
+def test_a_finished_lesson_opened_again_names_its_campaign_and_builds_no_new_one(
+    store: SaveStore,
+) -> None:
     from ringbearer_tui.lessons import load_lesson, walk_lesson
-    from ringbearer_tui.lessons.campaign import lesson_campaign
+    from ringbearer_tui.lessons.campaign import folded_into, lesson_campaign
 
     lesson = load_lesson("adventure-book")
     session = LessonSession.begin(lesson, store)
     for number, step, _ in walk_lesson(lesson):
         assert session.number == number
         session.play(step.expect)
+    assert folded_into(session) is None
     first = lesson_campaign(session)
     assert first is not None
+    assert folded_into(session) == first.id
     reopened = LessonSession(rb.Match.load(session.match.save(saved_at=SAVED_AT)), store, lesson)
-    again = lesson_campaign(reopened)
-    assert again is not None
-    assert again.id == first.id
+    assert folded_into(reopened) == first.id
+    assert lesson_campaign(reopened) is None  # the campaign may have moved on: never rebuilt

@@ -31,7 +31,7 @@ from .dialogs.new_game import NewGameDialog
 from .environment import served_keys_file, table_access
 from .games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, CampaignStore, is_campaign
 from .host import Host
-from .lessons import LessonError, load_lesson
+from .lessons import Lesson, LessonError, load_lesson
 from .lessons.available import shipped_lessons
 from .lessons.session import LessonSession, lesson_of
 from .paths import AppPaths
@@ -405,11 +405,13 @@ class RingbearerApp(App[None]):
         except (LessonError, OSError) as error:
             self.notify(f"The lesson could not start: {error}", severity="error")
             return
-        left = [
+        saved = [
             entry
             for entry in self.store.entries()
-            if entry.autosave and entry.lesson == game and not entry.finished and not entry.damaged
+            if entry.autosave and entry.lesson == game and not entry.damaged
         ]
+        left = [entry for entry in saved if not entry.finished]
+        done_before = any(entry.finished for entry in saved)
         resumable = []
         for entry in left:
             try:
@@ -418,10 +420,18 @@ class RingbearerApp(App[None]):
                 continue
             if lesson_of(match) is not None:
                 session = LessonSession(match, self.store, lesson)
-                if session.number > 1:  # one left before its first step: nothing to resume
+                if session.done:  # saved before the lists knew a finished lesson
+                    done_before = True
+                elif session.number > 1:  # one left before its first step: nothing to resume
                     resumable.append(session)
-        if fresh or not resumable:
+        if fresh:
             self._begin_lesson(game, left)
+            return
+        if not resumable:
+            if done_before:
+                self._offer_lesson_again(lesson, left)
+            else:
+                self._begin_lesson(game, left)
             return
         session = resumable[0]
 
@@ -439,6 +449,15 @@ class RingbearerApp(App[None]):
             ChoiceDialog(f"Learn to play: {lesson.title}", "You left this lesson part-way.", ways),
             chosen,
         )
+
+    def _offer_lesson_again(self, lesson: Lesson, left: list[SaveEntry]) -> None:
+        def chosen(way: str | None) -> None:
+            if way == "again":
+                self._begin_lesson(lesson.game, left)
+
+        ways = [("again", "Start the lesson again"), ("back", "Back to the menu")]
+        body = "You have finished this lesson. Its saved game stays in Load."
+        self.push_screen(ChoiceDialog(f"Learn to play: {lesson.title}", body, ways), chosen)
 
     def _begin_lesson(self, game: str, left: list[SaveEntry]) -> None:
         """The lesson from its start; the lesson's unfinished autosaves give way to it."""

@@ -84,6 +84,12 @@ class Replay:
         """The log up to a position, in words."""
         return [told for index, told in self.told.items() if index < position]
 
+    def position_of(self, index: int) -> int:
+        """The position that shows log step ``index``: the step itself, or for a chance script
+        the step whose chance it fixes (the first position from there on)."""
+        index = min(max(index, 0), self.last)
+        return next(p for p in self.positions if p >= index)
+
     def step_after(self, position: int) -> int:
         later = [p for p in self.positions if p > position]
         return later[0] if later else self.last

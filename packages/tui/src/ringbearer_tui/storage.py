@@ -82,9 +82,30 @@ def lesson_game(match: rb.Match) -> str:
     return game if isinstance(game, str) else ""
 
 
+DONE_KEY = "done"
+"""The lesson mark's key that says every step of the lesson is played (the lesson session
+keeps it up to date)."""
+
+
+def lesson_done(match: rb.Match) -> bool:
+    """Whether ``match`` is a lesson whose steps are all played: a finished lesson, even when
+    its match goes on."""
+    mark = match.meta.get("lesson")
+    return lesson_game(match) != "" and isinstance(mark, dict) and mark.get(DONE_KEY) is True
+
+
+def finished(match: rb.Match) -> bool:
+    """Whether the save lists show ``match`` as finished: its game is over, or it is a
+    finished lesson (Continue passes over both)."""
+    return match.outcome is not None or lesson_done(match)
+
+
 def progress_of(match: rb.Match) -> str:
-    lesson = "lesson, " if lesson_game(match) else ""
     outcome = match.outcome
+    if lesson_done(match):
+        ended = f"; {'won' if outcome.won else 'lost'}: {outcome.summary}" if outcome else ""
+        return f"lesson finished{ended}"
+    lesson = "lesson, " if lesson_game(match) else ""
     if outcome is not None:
         return lesson + ("won: " if outcome.won else "lost: ") + outcome.summary
     turn = match.game.turn_number(match.state)
@@ -214,11 +235,12 @@ class SaveStore:
         return sorted(found, key=lambda e: e.modified, reverse=True)
 
     def latest_autosave(self) -> SaveEntry | None:
-        """The most recent autosave of an unfinished match that loads, for Continue.
+        """The most recent autosave of an unfinished match (nor finished lesson) that loads,
+        for Continue.
 
-        Asked at every start and every return to the menu, while autosaves pile up (one per
-        match), so finished matches are passed over on a quick read (the checksum, not the
-        replay) and only a candidate is loaded in full.
+            Asked at every start and every return to the menu, while autosaves pile up (one per
+            match), so finished matches are passed over on a quick read (the checksum, not the
+            replay) and only a candidate is loaded in full.
         """
         self._recover(self.autosaves)
         paths = sorted(
@@ -228,10 +250,10 @@ class SaveStore:
         )
         for path in paths:
             try:
-                finished = rb.Match.load(read_save(path), verify=False).outcome is not None
+                over = finished(rb.Match.load(read_save(path), verify=False))
             except Exception:  # any bad file is passed over, never fatal
                 continue
-            if not finished:
+            if not over:
                 entry = describe(path, autosave=True)
                 if not entry.damaged:
                     return entry
@@ -361,6 +383,6 @@ def _good_entry(match: rb.Match, path: Path, autosave: bool, modified: float) ->
         seats=seats_from_meta(match.meta, match.players),
         progress=progress_of(match),
         saved=datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M"),
-        finished=match.outcome is not None,
+        finished=finished(match),
         lesson=lesson_game(match),
     )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from ..chance import Chance, derive_seed
+from ..errors import IllegalActionError, ScriptError
 from ..game import Game, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
 from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
@@ -139,19 +140,30 @@ class Analyser:
     def _tasks(self, futures: int) -> Iterator[StepTask]:
         match = self.match
         game = match.game
-        fresh = Match.new(game, match.players, match.seed, match.options, chance=match.chance)
+        # The loading constructor, not Match.new: a save may keep names from before the
+        # new-match checks, and whatever loads must also analyse.
+        fresh = Match(game, match.players, match.seed, match.options, chance=match.chance)
         pending: list[tuple[int, int, int, Kind, str, int, bytes, bool]] = []
         states: list[bytes] = []
         for index, entry in enumerate(match.log):
             if entry.startswith(SCRIPT_PREFIX):
-                script = read_script(entry)
-                fresh.script(script.rolls, script.orders)
+                try:
+                    script = read_script(entry)
+                    fresh.script(script.rolls, script.orders)
+                except ScriptError as error:
+                    raise ScriptError(f"step {index + 1} of the log: {error}") from error
                 continue
             seat = fresh.to_move
-            assert seat is not None, "a logged action has a seat to take it"
+            if seat is None:
+                raise IllegalActionError(
+                    entry, f"step {index + 1} of the log comes after the match has ended"
+                )
             options = len(fresh.actions())
             before = game.clone(fresh.state)
-            fresh.play(entry)
+            try:
+                fresh.play(entry)
+            except IllegalActionError as error:  # its kind kept: a NotationError stays one
+                raise type(error)(entry, f"step {index + 1} of the log: {error.reason}") from error
             if options > 1:
                 kind: Kind = "decision"
             else:

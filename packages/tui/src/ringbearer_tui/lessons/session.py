@@ -18,12 +18,12 @@ from ringbearer_engine.match import SCRIPT_PREFIX
 
 from ..seats import Seat, seats_to_meta
 from ..session import GameSession
-from ..storage import SaveStore
+from ..storage import DONE_KEY, SaveStore
 from .format import Lesson, LessonError, LessonStep, load_lesson
 from .walk import apply_chance, lesson_match, play_step
 
 LESSON_META = "lesson"
-"""The key of a lesson's match meta: ``{"game": ..., "revision": ...}``."""
+"""The key of a lesson's match meta: ``{"game": ..., "revision": ..., "done": ...}``."""
 
 
 class NotNow(rb.IllegalActionError):
@@ -60,11 +60,17 @@ def lesson_of(match: rb.Match) -> Lesson | None:
 
 
 def follows(match: rb.Match, lesson: Lesson) -> bool:
-    """Whether ``match``'s log is the lesson's, as far as it goes (within the steps)."""
+    """Whether ``match`` is the lesson's: set up as the lesson sets it up, and its log the
+    lesson's as far as it goes (within the steps)."""
     played = decisions(match)
     if played > len(lesson.steps):
         return False
-    fresh = lesson_match(lesson)
+    try:
+        fresh = lesson_match(lesson)
+    except LessonError:
+        return False
+    if not same_setup(match, fresh):
+        return False  # a mark carried onto another game: its steps could never be played
     try:
         for number in range(1, played + 1):
             apply_chance(fresh, lesson, number)
@@ -74,6 +80,17 @@ def follows(match: rb.Match, lesson: Lesson) -> bool:
     log, expected = list(match.log), list(fresh.log)
     # The current step's chance may already be scripted: one script entry more.
     return log[: len(expected)] == expected and len(log) - len(expected) <= 1
+
+
+def same_setup(match: rb.Match, other: rb.Match) -> bool:
+    """Whether two matches started alike: game, seats, seed, options and chance."""
+    return (
+        match.game_id == other.game_id
+        and match.players == other.players
+        and match.seed == other.seed
+        and match.options == other.options
+        and match.chance == other.chance
+    )
 
 
 class LessonSession(GameSession):
@@ -92,6 +109,19 @@ class LessonSession(GameSession):
             mark = match.meta[LESSON_META] = {}
         mark.update(game=lesson.game, revision=lesson.revision)
         self.enter_step()
+
+    def _mark_done(self) -> None:
+        """Say in the mark whether every step is played, for the save lists (see
+        ``storage.lesson_done``), which cannot replay the lesson for every file they show."""
+        self.match.meta[LESSON_META][DONE_KEY] = self.done
+
+    def snapshot_for_autosave(self) -> tuple[int, bytes] | None:
+        self._mark_done()
+        return super().snapshot_for_autosave()
+
+    def save_as(self, name: str) -> None:
+        self._mark_done()
+        super().save_as(name)
 
     @classmethod
     def begin(cls, lesson: Lesson, store: SaveStore | None) -> LessonSession:

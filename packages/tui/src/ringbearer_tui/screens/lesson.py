@@ -17,7 +17,7 @@ import ringbearer_engine as rb
 from ..dialogs.choice import ChoiceDialog
 from ..games import PointsAtParts
 from ..games.adventure_book.saves import CampaignRecord
-from ..lessons.campaign import lesson_campaign
+from ..lessons.campaign import folded_into, lesson_campaign
 from ..lessons.session import LessonSession
 from ..visible import visible
 from ..widgets.action_menu import ActionMenu
@@ -249,21 +249,38 @@ class LessonScreen(GameScreen):
             ways.insert(0, ("board", "See the board"))
         lesson = session.lesson
         default = "real"
-        self._campaign = lesson_campaign(session)
+        self._campaign = self._fold_into_campaign()
         if self._campaign is not None:
-            try:
-                self.rb_app.campaigns.write(self._campaign)
-            except OSError as error:
-                self.notify(f"The campaign could not be saved: {error}", severity="error")
-                self._campaign = None
-            else:
-                self._autosave()  # the match's meta now names its campaign
-                ways.insert(1, ("campaign", "Carry on with the campaign"))
-                default = "campaign"
+            ways.insert(1, ("campaign", "Carry on with the campaign"))
+            default = "campaign"
         self.app.push_screen(
             ChoiceDialog(f"Lesson done: {lesson.title}", lesson.outro, ways, default=default),
             self._after_outro,
         )
+
+    def _fold_into_campaign(self) -> CampaignRecord | None:
+        """The campaign the finished chapter goes on in: written once, when the chapter
+        ends; a finished lesson opened again only reads it (it may have moved on since)."""
+        session, campaigns = self.lesson_session, self.rb_app.campaigns
+        known = folded_into(session)
+        if known is not None:
+            try:
+                return campaigns.read(campaigns.path_of_id(known))
+            except FileNotFoundError:
+                return None  # the player has deleted it: nothing to carry on with
+            except (OSError, rb.SaveError) as error:
+                self.notify(f"The lesson's campaign cannot be opened: {error}", severity="error")
+                return None
+        record = lesson_campaign(session)
+        if record is None:
+            return None
+        try:
+            campaigns.write(record)
+        except OSError as error:
+            self.notify(f"The campaign could not be saved: {error}", severity="error")
+            return None
+        self._autosave()  # the match's meta now names its campaign
+        return record
 
     def _after_outro(self, way: str | None) -> None:
         game = self.lesson_session.lesson.game

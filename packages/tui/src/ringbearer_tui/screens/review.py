@@ -20,6 +20,7 @@ from textual.worker import Worker, get_current_worker
 
 import ringbearer_engine as rb
 from ringbearer_engine.analysis import Advisor, AdvisorFactory, Analyser
+from ringbearer_engine.errors import printable
 
 from ..games import Board, WitnessesEvents, look_for, tell
 from ..replay import Replay
@@ -30,6 +31,12 @@ from ..widgets.steady_footer import SteadyFooter
 from .thread_results import hand_back
 
 MARK_WORDS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "blunder": "A blunder"}
+MARK_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def counted(number: int, mark: str) -> str:
+    """``number`` marks of one kind, in words: "1 mistake", "11 inaccuracies"."""
+    return f"{number} {mark if number == 1 else MARK_PLURALS[mark]}"
 
 
 class ReplaySession(GameSession):
@@ -64,6 +71,15 @@ def chance(win: float | None, low: float | None = None, high: float | None = Non
     if low is None or high is None or high - low < 0.005:
         return f"wins {win:.0%}"
     return f"wins {win:.0%} ({low:.0%} to {high:.0%})"
+
+
+def failure_words(error: Exception) -> str:
+    """An analysis's failure in one line: the engine's own words for an error it raises on
+    purpose, the kind of error too for anything else."""
+    words = " ".join(printable(str(error)).split())
+    if isinstance(error, rb.RingbearerError) and words:
+        return words
+    return f"{type(error).__name__}: {words}" if words else type(error).__name__
 
 
 def step_button(label: str, name: str) -> Button:
@@ -104,7 +120,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #side { width: 1fr; min-width: 34; }
     ReviewScreen #where { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     ReviewScreen #verdict { height: auto; max-height: 9; padding: 0 1; }
-    ReviewScreen #status { height: 1; padding: 0 1; color: $text-muted; }
+    ReviewScreen #status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     ReviewScreen #stepper { height: 1; }
     ReviewScreen #stepper Button { min-width: 8; height: 1; border: none; margin-right: 1; }
     ReviewScreen EventLog { min-height: 3; }
@@ -139,6 +155,8 @@ class ReviewScreen(Screen[None]):
         self._worker: Worker[None] | None = None
         self._done = 0 if analysis is None else len(analysis.steps)
         self._stopped = False
+        self._failure: str | None = None
+        """Why the analysis could not go on, once it could not."""
         self.session = ReplaySession(self.replay.at(0), self.seat)
 
     def compose(self) -> ComposeResult:
@@ -176,12 +194,24 @@ class ReviewScreen(Screen[None]):
     def _analyse(self) -> None:
         worker = get_current_worker()
         options: dict[str, int] = {} if self._futures is None else {"futures": self._futures}
-        analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
-        for done, _ in enumerate(analyser.run(), start=1):
-            if worker.is_cancelled:
-                return
-            if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
-                return  # the screen or the app has closed while the step was judged
+        try:
+            analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
+            for done, _ in enumerate(analyser.run(), start=1):
+                if worker.is_cancelled:
+                    return
+                if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
+                    return  # the screen or the app has closed while the step was judged
+        except Exception as error:  # a worker that fails would end the whole app
+            hand_back(self, self._failed, failure_words(error))
+
+    def _failed(self, reason: str) -> None:
+        """The analysis could not go on: the replay stays, the figures judged so far too."""
+        if not self.is_attached:
+            return
+        self._failure = reason
+        self._refresh_analysis()
+        self.refresh_bindings()  # nothing is left to stop
+        self.notify(f"The analysis could not go on: {reason}", severity="error", timeout=10)
 
     def _judged(self, analysis: rb.Analysis, done: int, total: int) -> None:
         if not self.is_attached:
@@ -195,7 +225,8 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stop":
-            return self._worker is not None and self._worker.is_running
+            running = self._worker is not None and self._worker.is_running
+            return running and self._failure is None
         return True
 
     def _take(self, analysis: rb.Analysis) -> None:
@@ -228,6 +259,8 @@ class ReviewScreen(Screen[None]):
         if total == 0:
             return "No step has been played yet."
         if analysis is None or (not analysis.complete and self._done < total):
+            if self._failure is not None:
+                return f"Analysis failed at {self._done}/{total} steps: {self._failure}"
             if self._stopped:
                 return f"Analysis stopped at {self._done}/{total} steps."
             return f"Analysing {self._done}/{total} steps; x stops."
@@ -235,7 +268,7 @@ class ReviewScreen(Screen[None]):
         if not marked:
             return "No choice was marked."
         counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
-        said = [f"{n} {word}{'s' if n > 1 else ''}" for word, n in counts.items() if n]
+        said = [counted(n, word) for word, n in counts.items() if n]
         return f"Marked: {', '.join(said)}; n, p jump."
 
     # -- stepping -----------------------------------------------------------------------------
@@ -274,7 +307,9 @@ class ReviewScreen(Screen[None]):
         self.dismiss(None)
 
     def show_position(self, position: int) -> None:
-        """Draw the game before log step ``position``, its log, and the verdict on the step."""
+        """Draw the game before log step ``position``, its log, and the verdict on the step.
+        A chance script is no position of its own: its index shows the step it fixes."""
+        position = self.replay.position_of(position)
         self.position = position
         self.session.match = self.replay.at(position)
         board = self.query_one("#board")

@@ -199,10 +199,13 @@ class CampaignStore:
         self._paths()
 
     def path_of(self, record: CampaignRecord) -> Path:
+        return self.path_of_id(record.id)
+
+    def path_of_id(self, campaign_id: str) -> Path:
         # Checked again here, for a record built in code: only a made id names a file.
-        if not re.fullmatch(CAMPAIGN_ID, record.id):
-            raise rb.DamagedSaveError(f"{record.id!r} is not a campaign's id")
-        return self.folder / f"{record.id}{CAMPAIGN_SUFFIX}"
+        if not re.fullmatch(CAMPAIGN_ID, campaign_id):
+            raise rb.DamagedSaveError(f"{campaign_id!r} is not a campaign's id")
+        return self.folder / f"{campaign_id}{CAMPAIGN_SUFFIX}"
 
     def write(self, record: CampaignRecord, data: bytes | None = None) -> Path:
         path = self.path_of(record)
