@@ -126,7 +126,12 @@ async def test_the_end_offers_the_final_board_and_the_same_game_again(
         await settle(pilot, app)
         dialog = await finish_pig(pilot, app)
         labels = [str(button.label) for button in dialog.query(Button)]
-        assert labels == ["See the board", "Play again", "Review", "Back to the menu"]
+        assert labels == [
+            "See the board (b)",
+            "Play again (r)",
+            "Review (v)",
+            "Back to the menu (m)",
+        ]
         await pilot.press("escape")  # stay on the board
         await pilot.pause()
         finished = game_screen(app)

@@ -12,19 +12,23 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.mount_doom.content import CARDS
+from ringbearer_engine.games.mount_doom.content import CARDS, FINAL_SPACES
 from ringbearer_engine.games.mount_doom.state import MountDoomState
 from ringbearer_engine.games.mount_doom.view import MountDoomView, SlotView
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
 from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.games.mount_doom.board import (
+    ROW_HEAD,
     CardsAndDice,
     EncounterRow,
     MountDoomBoard,
     RowCardTexts,
     TableTop,
+    figures_line,
     fitted,
+    held_line,
+    route_lines,
     slot_forms,
 )
 from ringbearer_tui.paths import AppPaths
@@ -250,7 +254,7 @@ def three_cards_held(state: MountDoomState, match: rb.Match) -> bool:
     return len(view.held) >= 3 and bool(view.rolled)
 
 
-async def test_at_80_by_24_wrapped_cards_push_the_dice_down_not_out_of_sight(
+async def test_at_80_by_24_the_cards_stay_on_one_line_and_the_dice_in_sight(
     quick_settings: AppPaths,
 ) -> None:
     match = positions.reach(three_cards_held)
@@ -260,11 +264,65 @@ async def test_at_80_by_24_wrapped_cards_push_the_dice_down_not_out_of_sight(
         screen = game_screen(app)
         panel = screen.query_one(CardsAndDice)
         rows = [panel.render_line(y).text for y in range(panel.content_size.height)]
-        assert rows[0].startswith("Cards ")
-        assert rows[1].startswith("      "), "the cards' second line is indented under them"
-        assert rows[-1].startswith("Rolled "), rows
+        assert [row.split()[0] for row in rows] == ["Cards", "Tray", "dice", "Rolled"], rows
         area = screen.query_one("#board-area").content_region
         assert panel.region.bottom <= area.bottom, "the dice line is below the visible board"
+
+
+def test_the_cards_line_names_as_many_as_fit_and_how_many_more() -> None:
+    view = positions.reach(three_cards_held).view(None)
+    assert isinstance(view, MountDoomView)
+    names = [held.name for held in view.held]
+    roomy = held_line(view, 200).plain
+    assert all(f"{held.name} ({view.players[held.seat]})" in roomy for held in view.held)
+    for room in range(20, 120):
+        line = held_line(view, room)
+        assert line.cell_len <= room
+        assert line.plain.startswith(f"Cards {names[0]}") or "(c" in line.plain
+    tight = held_line(view, len("Cards ") + len(names[0]) + len("  +9 more (c)")).plain
+    assert tight == f"Cards {names[0]}  +{len(names) - 1} more (c)"
+
+
+def test_a_figure_on_mount_doom_is_named_when_its_line_has_no_room() -> None:
+    view = positions.reach(positions.won).view(None)
+    assert isinstance(view, MountDoomView)
+    room = ROW_HEAD + (FINAL_SPACES + 1) * 4 + 1  # the narrowest board: just the ◆
+    doom = [line.plain for line in route_lines(view, True, 4, room)][-1]
+    assert doom.endswith("◆")
+    assert len(doom) == room
+    assert "Mount Doom: F" in figures_line(view, 4, room).plain
+    assert route_lines(view, True, 4, room + 1)[-1].plain.endswith("◆F")
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+async def test_at_80_by_24_no_board_line_wraps_and_the_board_never_scrolls_in_a_whole_game(
+    quick_settings: AppPaths, seed: int
+) -> None:
+    """Every position of a seeded game, from the first to the end, as four people with
+    the app's longest default names would see it."""
+    players = ("Frodo", "Sam", "Merry", "Pippin")
+    match = rb.Match.new("mount-doom", players, seed=seed, meta={"id": f"{seed:032x}"})
+    bot = rb.make_bot(match.game, "heuristic", seed)
+    app = RingbearerApp(quick_settings, StartLoaded(match.save()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        area = screen.query_one("#board-area")
+        board = screen.query_one(MountDoomBoard)
+        top, dice = screen.query_one(TableTop), screen.query_one(CardsAndDice)
+        steps = 0
+        while match.outcome is None:
+            state = match.state
+            match.play(bot.choose(match.game, match.game.clone(state)))
+            board.session.match = match
+            board.refresh_view()
+            await pilot.pause()
+            steps += 1
+            where = f"step {steps}, {top.render_line(1).text.strip()}"
+            assert top.content_size.height == 10, where  # track, six stages, figures, forces
+            assert dice.content_size.height == 4, where  # cards, tray, dice, rolled
+            assert area.max_scroll_y == 0, where
+        assert steps > 40, "the game ran to its end"
 
 
 def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
@@ -277,7 +335,7 @@ def test_a_slot_shows_the_fullest_line_that_fits_and_never_runs_over() -> None:
     assert all(fitted(forms, width).cell_len <= width for width in range(1, 40))
 
 
-async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sight(
+async def test_at_80_by_24_the_isengard_and_nazgul_lines_fit_on_one_line(
     quick_settings: AppPaths,
 ) -> None:
     match = positions.reach(positions.in_battle)  # five warriors make the Isengard line long
@@ -286,8 +344,8 @@ async def test_at_80_by_24_a_long_isengard_line_wraps_and_the_nazgul_stay_in_sig
         await settle(pilot)
         top = game_screen(app).query_one(TableTop)
         rows = [top.render_line(y).text.rstrip() for y in range(top.content_size.height)]
-        isengard = next(n for n, row in enumerate(rows) if row.startswith("Isengard"))
-        assert rows[isengard + 1].startswith(" " * 10), "the wrapped part is indented"
+        assert rows[-2].startswith("Isengard"), rows
+        assert "warriors" in rows[-2], rows
         assert rows[-1].startswith("Nazgûl"), rows
 
 

@@ -1,5 +1,5 @@
-"""The command palette (ctrl+p): every menu entry, on the game screen every choice, and on the
-campaign screen its Play button."""
+"""The command palette (ctrl+p): every menu entry, on the game screen every choice, at the end
+of a game its ways on, and on the campaign screen its Play button."""
 
 from __future__ import annotations
 
@@ -42,6 +42,16 @@ class RingbearerCommands(Provider):
             ):
                 if screen.check_action(key_action, ()) is not False:
                     found.append((name, callback, help_text))
+        from .dialogs.game_over import GameOverDialog
+
+        if isinstance(screen, GameOverDialog):
+            # The end of a game's ways on, under their labels, with the key of each.
+            for way, label in screen.ways:
+                way_key = screen.keys.get(way)
+                help_text = (
+                    f"The end of the game (key {way_key})" if way_key else "The end of the game"
+                )
+                found.append((label, partial(screen.dismiss, way), help_text))
         from .screens.campaign import CampaignScreen
 
         if isinstance(screen, CampaignScreen):

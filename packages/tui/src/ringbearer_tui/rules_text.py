@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from importlib import resources
 
 RULE_PAGES = (
@@ -18,8 +19,9 @@ _PAGE_LINK = re.compile(r"\[([^\]]+)\]\([\w-]+\.md(?:#[\w-]*)?\)")
 _ADMONITION = re.compile(r'^!!! (\w+)(?: "([^"]*)")?\s*$')
 
 
+@cache
 def rules_markdown(game_id: str) -> str:
-    """The rules page of a game, adapted for a terminal Markdown viewer."""
+    """The rules page of a game, adapted for a terminal Markdown viewer (read once)."""
     page = resources.files("ringbearer_tui") / "rules" / f"{game_id}.md"
     try:
         text = page.read_text(encoding="utf-8")
@@ -47,3 +49,16 @@ def for_terminal(text: str) -> str:
             quoting = False
         lines.append(_PAGE_LINK.sub(r"\1", line))
     return "\n".join(lines).replace(">\n\n", "\n\n")
+
+
+@cache
+def rules_sections(game_id: str) -> tuple[str, ...]:
+    """The rules page cut before each heading: the Rules screen draws a section a widget, and
+    its Contents jump to them. The pages have no code blocks, so a line starting with ``#``
+    is always a heading."""
+    sections: list[list[str]] = [[]]
+    for line in rules_markdown(game_id).splitlines(keepends=True):
+        if line.startswith("#") and sections[-1]:
+            sections.append([])
+        sections[-1].append(line)
+    return tuple("".join(section) for section in sections)

@@ -17,6 +17,8 @@ from ringbearer_engine.games.adventure_game.view import AdventureView, SeatView
 CARD_NAMES = {card.id: card.name for card in CARD_TYPES}
 CARD_TEXTS = {card.id: card.text for card in CARD_TYPES}
 MONSTERS = {"orcs": "Orcs", "shelob": "Shelob", "gollum": "Gollum"}
+CAPTORS = {"orcs": "the Orcs", "shelob": "Shelob", "gollum": "Gollum"}
+"""The monsters as a sentence names them: Shelob and Gollum are names and take no article."""
 CARD_OF = {kind: card for card, kind in act.CARD_ACTIONS.items()}
 _SEAT = re.compile(r"Seat (\d+)")
 
@@ -36,8 +38,16 @@ def view_of(match: rb.Match) -> AdventureView:
     return view
 
 
+def captor(space: str, nazgul: Iterable[str]) -> str:
+    """What holds a pawn on ``space``, as a sentence names it: "the Orcs", "Shelob", "the
+    Nazgûl" (where ``nazgul`` are the spaces a Nazgûl stands on)."""
+    if space in nazgul:
+        return "the Nazgûl"
+    return CAPTORS.get(KIND[INDEX[space]], "the monster")
+
+
 def holder(view: AdventureView, seat: SeatView) -> str:
-    """What holds a pawn ("the Orcs", "a Nazgûl", "the mountain"), or "" if nothing does."""
+    """What holds a pawn ("Orcs", "Nazgûl", "mountain die 3"), or "" if nothing does."""
     if not seat.held:
         return ""
     if seat.space in view.nazgul:
@@ -82,7 +92,7 @@ def describe(match: rb.Match, action: rb.Action) -> str:
         case act.Boromir(seat=seat):
             return f"Play Boromir: {name(seat)} gives a ring back"
         case act.Fight():
-            return f"Roll to leave the {holder(view, view.seats[mover]) or 'monster'} (5 or 6)"
+            return f"Roll to leave {captor(view.seats[mover].space, view.nazgul)} (5 or 6)"
         case act.Climb():
             return f"Turn the Mountain die down (shows {view.seats[mover].mountain})"
         case act.Swap(card=card):

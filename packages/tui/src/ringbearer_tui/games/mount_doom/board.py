@@ -65,9 +65,20 @@ def track_line(view: MountDoomView) -> Text:
     return line
 
 
-def route_lines(view: MountDoomView, protected: bool, width: int = 4) -> list[Text]:
+ROW_HEAD = 10
+"""The cells a route line gives its stage's name (and the space after it)."""
+
+
+def doom_room(width: int, room: int) -> int:
+    """How many figures' letters fit after Mount Doom's ◆ at the end of its line, in
+    ``room`` cells with spaces ``width`` wide: none at the narrowest board."""
+    return max(0, room - ROW_HEAD - (FINAL_SPACES + 1) * width - 1)
+
+
+def route_lines(view: MountDoomView, protected: bool, width: int = 4, room: int = 80) -> list[Text]:
     """One line a stage: its start, its spaces and, last, Mount Doom. Each cell is the
-    space's symbol then the letters of the figures on it."""
+    space's symbol then the letters of the figures on it; what does not fit in ``room``
+    is named on the figures line instead."""
     at: dict[int, list[int]] = {}
     for index, figure in enumerate(view.figures):
         at.setdefault(figure.position, []).append(index)
@@ -77,12 +88,13 @@ def route_lines(view: MountDoomView, protected: bool, width: int = 4) -> list[Te
         spaces = 8 if row < 5 else FINAL_SPACES + 2
         line = Text(f"{ROW_NAMES[row]:<9} ", style="bold")
         for position in range(start, start + spaces):
-            line.append_text(_cell(position, at.get(position, []), protected, width))
+            letters = doom_room(width, room) if position == MOUNT_DOOM else width - 1
+            line.append_text(_cell(position, at.get(position, []), protected, width, letters))
         lines.append(line)
     return lines
 
 
-def _cell(position: int, figures: list[int], protected: bool, width: int) -> Text:
+def _cell(position: int, figures: list[int], protected: bool, width: int, letters: int) -> Text:
     if position == MOUNT_DOOM:
         symbol, style = "◆", "bold dark_orange"
     elif position == RIVENDELL or position in GOALS:
@@ -94,20 +106,21 @@ def _cell(position: int, figures: list[int], protected: bool, width: int) -> Tex
         if kind and figures and protected:
             style = f"bold {EVENT_STYLE[kind]}"  # covered: the figure protects the space
     cell = Text(symbol, style=style)
-    room = width - 1
-    shown = figures if len(figures) <= room else figures[: room - 1]
-    for figure in shown:
-        cell.append(LETTERS[figure], style=STYLES[figure])
-    if len(figures) > room:
-        cell.append("+")
+    if letters > 0:
+        shown = figures if len(figures) <= letters else figures[: letters - 1]
+        for figure in shown:
+            cell.append(LETTERS[figure], style=STYLES[figure])
+        if len(figures) > letters:
+            cell.append("+")
     if position != MOUNT_DOOM:  # the last cell of the last row needs no room after it
         cell.pad_right(width - cell.cell_len)
     return cell
 
 
 def figures_line(view: MountDoomView, width: int = 4, room: int = 80) -> Text:
-    """Who stands where the route cannot show it (the rally space, and spaces too crowded
-    for their cell, marked ``+``), after the letters' names when ``room`` allows them."""
+    """Who stands where the route cannot show it (the rally space, spaces too crowded for
+    their cell, marked ``+``, and Mount Doom when its line has no room for letters), after
+    the letters' names when ``room`` allows them."""
     at: dict[int, list[int]] = {}
     for index, figure in enumerate(view.figures):
         at.setdefault(figure.position, []).append(index)
@@ -115,7 +128,9 @@ def figures_line(view: MountDoomView, width: int = 4, room: int = 80) -> Text:
     for position, figures in sorted(at.items()):
         if position == RALLY:
             places.append("Rally: ", style="bold")
-        elif len(figures) > width - 1:
+        elif position == MOUNT_DOOM and doom_room(width, room) == 0:
+            places.append("Mount Doom: ", style="bold")
+        elif len(figures) > (doom_room(width, room) if position == MOUNT_DOOM else width - 1):
             places.append(f"+{view.figures[figures[0]].place}: ", style="bold")
         else:
             continue
@@ -135,19 +150,31 @@ def figures_line(view: MountDoomView, width: int = 4, room: int = 80) -> Text:
     return Text(" ").join([names, places])
 
 
-def forces_lines(view: MountDoomView) -> list[Text]:
-    isengard = Text("Isengard  ", style="bold")
-    if view.uruk_leader:
-        isengard.append("♛ leader ", style="bold red")
-    isengard.append("▲" * view.uruk_warriors, style="red")
-    isengard.append(f" {view.uruk_warriors} warriors, {view.uruk_supply} in supply")
-    morgul = Text("Nazgûl    ", style="bold")
-    morgul.append("●" * view.nazgul, style="magenta")
-    morgul.append("○" * (view.nazgul_spaces - view.nazgul), style="grey50")
-    morgul.append(f" {view.nazgul}/{view.nazgul_spaces}, the last loses")
-    if view.witch_king_defeated:
-        morgul.append(" · Witch-king fallen", style="green")
-    return [isengard, morgul]
+def forces_lines(view: MountDoomView, room: int = 80) -> list[Text]:
+    """Isengard and the Nazgûl, a line each within ``room`` cells: the triangles and dots
+    go before the counts do, so neither line wraps."""
+    isengard_forms = []
+    for triangles, leader in ((True, "♛ leader "), (False, "♛ leader "), (False, "♛ ")):
+        isengard = Text("Isengard  ", style="bold")
+        if view.uruk_leader:
+            isengard.append(leader, style="bold red")
+        if triangles:
+            isengard.append("▲" * view.uruk_warriors, style="red")
+            isengard.append(" ")
+        isengard.append(f"{view.uruk_warriors} warriors, {view.uruk_supply} in supply")
+        isengard_forms.append(isengard)
+    morgul_forms = []
+    for dots, warning in ((True, ", the last loses"), (True, ""), (False, "")):
+        morgul = Text("Nazgûl    ", style="bold")
+        if dots:
+            morgul.append("●" * view.nazgul, style="magenta")
+            morgul.append("○" * (view.nazgul_spaces - view.nazgul), style="grey50")
+            morgul.append(" ")
+        morgul.append(f"{view.nazgul}/{view.nazgul_spaces}{warning}")
+        if view.witch_king_defeated:
+            morgul.append(" · Witch-king fallen", style="green")
+        morgul_forms.append(morgul)
+    return [fitted(isengard_forms, room), fitted(morgul_forms, room)]
 
 
 TABLE_TOP_PARTS = {
@@ -177,10 +204,11 @@ class TableTop(LinePanel):
         protected = not view.without_protection
         # Wider terminals get wider spaces, so crowded spaces show every figure.
         width = max(4, min(7, (self.size.width - 11) // 9))
-        route = route_lines(view, protected, width)
-        figures = figures_line(view, width, self.size.width)
-        self.set_items([track_line(view), *route, figures, *forces_lines(view)])
-        self.fit_height_to_lines()  # a long Isengard line wraps rather than hide the Nazgûl
+        room = self.size.width or 80
+        route = route_lines(view, protected, width, room)
+        figures = figures_line(view, width, room)
+        self.set_items([track_line(view), *route, figures, *forces_lines(view, room)])
+        self.fit_height_to_lines()  # should a line still wrap, the Nazgûl stay in sight
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -416,15 +444,32 @@ def _column_of(number: int) -> int:
     return 0 if number <= len(SLOT_GRID) else 1
 
 
-def held_line(view: MountDoomView) -> Text:
+def held_line(view: MountDoomView, room: int = 80) -> Text:
+    """The cards in front of the players on one line of ``room`` cells: with who holds
+    each (by name, else by initial), else without, else as many as fit and how many more
+    (`c` reads them all)."""
     line = Text("Cards ", style="bold")
     if not view.held:
         line.append("none yet", style="grey62")
+        return line
+    names = []
     for held in view.held:
         colour = "yellow" if CARDS[held.card].side == "gandalf" else "green"
-        line.append(held.name, style=f"bold {colour}")
-        line.append(f" ({view.players[held.seat]})  ", style="grey62")
-    return line
+        names.append((Text(held.name, style=f"bold {colour}"), view.players[held.seat]))
+    with_seats = Text("  ").join(name + Text(f" ({seat})", style="grey62") for name, seat in names)
+    forms = [line + with_seats]
+    initials = {seat[:1] for seat in view.players}
+    if len(initials) == len(view.players):  # "(A)" says who as well as "(Ann)" does
+        forms.append(
+            line
+            + Text("  ").join(name + Text(f" ({seat[:1]})", style="grey62") for name, seat in names)
+        )
+    forms.append(line + Text("  ").join(name for name, _ in names))
+    for shown in range(len(names) - 1, 0, -1):
+        more = Text(f"  +{len(names) - shown} more (c)", style="grey62")
+        forms.append(line + Text("  ").join(name for name, _ in names[:shown]) + more)
+    forms.append(line + Text(f"{len(names)} held (c reads them)", style="grey62"))
+    return fitted(forms, room)
 
 
 def tray_lines(view: MountDoomView) -> list[Text]:
@@ -455,8 +500,8 @@ def tray_lines(view: MountDoomView) -> list[Text]:
 
 
 class CardsAndDice(LinePanel):
-    """The held cards and the dice. As tall as its lines: when the cards need a second line,
-    the dice move down rather than out of sight."""
+    """The held cards and the dice, a line each: the cards' line names as many as fit (see
+    held_line), so the dice never drop below the board's foot."""
 
     DEFAULT_CSS = """
     CardsAndDice { height: 4; width: 100%; border: none; }
@@ -464,14 +509,17 @@ class CardsAndDice(LinePanel):
 
     def __init__(self) -> None:
         super().__init__(hanging=6)  # under the first card, past "Cards "
+        self.view: MountDoomView | None = None
 
     def show(self, view: MountDoomView) -> None:
-        self.set_items([held_line(view), *tray_lines(view)])
+        self.view = view
+        self.set_items([held_line(view, self.size.width or 80), *tray_lines(view)])
         self.fit_height_to_lines()
 
     def on_resize(self) -> None:
         super().on_resize()
-        self.fit_height_to_lines()
+        if self.view is not None:
+            self.show(self.view)
 
 
 ROOM_FOR_CARD_TEXTS = 36
