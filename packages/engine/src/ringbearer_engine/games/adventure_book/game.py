@@ -441,15 +441,27 @@ class AdventureBookGame(Game[AdventureBookState]):
         self, state: AdventureBookState, seat: int | None, chance: Chance
     ) -> AdventureBookState:
         """Re-deal what ``seat`` cannot see: other hands and the Story deck share one pool;
-        the other decks are unordered already; face-down counters swap their secrets."""
+        the other decks are unordered already; face-down counters swap their secrets.
+
+        A card ``seat`` knows to be in another hand (one it gave, or was given back, and has
+        not seen leave) stays in that hand; only the rest of the hand is re-dealt. A spectator
+        (``None``) knows no hand."""
+        from .rules.knowledge import known_held
+
         copy = self.clone(state)
         copy.chance = chance
         others = [n for n in range(len(copy.players)) if n != seat]
-        pool = [card for n in others for card in copy.hands[n]] + copy.story_deck
+        kept = {n: known_held(copy, seat, n) if seat is not None else [] for n in others}
+        pool = list(copy.story_deck)
+        for n in others:
+            rest = list(copy.hands[n])
+            for card in kept[n]:
+                rest.remove(card)
+            pool.extend(rest)
         dealt = chance.shuffle("redeal", sorted(pool))
         for n in others:
-            size = len(copy.hands[n])
-            copy.hands[n], dealt = dealt[:size], dealt[size:]
+            size = len(copy.hands[n]) - len(kept[n])
+            copy.hands[n], dealt = kept[n] + dealt[:size], dealt[size:]
         copy.story_deck = sorted(dealt)
         if copy.secrets:
             hidden = sorted(copy.secrets)
