@@ -10,9 +10,12 @@ from hypothesis import strategies as st_
 
 from ringbearer_engine import Chance, get_game
 from ringbearer_engine.bots import RandomBot
-from ringbearer_engine.games.adventure_book.actions import Answer, Trade
+from ringbearer_engine.events import Event
+from ringbearer_engine.games.adventure_book.actions import Answer, Take, Trade
 from ringbearer_engine.games.adventure_book.bots import HeuristicBot
-from ringbearer_engine.games.adventure_book.state import AdventureBookState
+from ringbearer_engine.games.adventure_book.content import TOKEN
+from ringbearer_engine.games.adventure_book.events import CardTaken
+from ringbearer_engine.games.adventure_book.state import AdventureBookState, Pending
 
 from .test_properties import chapters, fresh, seeds
 
@@ -32,9 +35,22 @@ def passed_card(before: AdventureBookState, after: AdventureBookState) -> tuple[
 
 
 def observe(
-    knowledge: Knowledge, before: AdventureBookState, after: AdventureBookState, traded: bool
+    knowledge: Knowledge,
+    before: AdventureBookState,
+    after: AdventureBookState,
+    traded: bool,
+    events: list[Event],
 ) -> None:
-    """The test's own account of what each seat knows, kept from the hands alone."""
+    """The test's own account of what each seat knows, kept from the hands and events."""
+    for event in events:
+        if isinstance(event, CardTaken) and event.where == "Story discard pile":
+            holder = after.players.index(event.who)
+            taken = (Counter(after.hands[holder]) - Counter(before.hands[holder])) & Counter(
+                before.story_discard
+            )
+            for observer in range(len(after.players)):
+                if observer != holder:
+                    knowledge[(observer, holder)].update(taken)
     if traded:
         giver, receiver, card = passed_card(before, after)
         knowledge[(receiver, giver)][card] = 0
@@ -72,8 +88,8 @@ def test_a_redeal_never_contradicts_what_the_seat_saw_and_keeps_its_own_view(
     while GAME.to_move(state) is not None and steps < 400:
         before = GAME.clone(state)
         action = bot.choose(GAME, state)
-        GAME.apply(state, action)
-        observe(knowledge, before, state, isinstance(action, Trade | Answer))
+        events = GAME.apply(state, action)
+        observe(knowledge, before, state, isinstance(action, Trade | Answer), events)
         check_redeals(state, knowledge, seed + steps)
         steps += 1
 
@@ -98,3 +114,17 @@ def test_a_card_just_given_in_a_trade_stays_in_the_partners_hand_in_every_redeal
                 taken_back += card not in redealt.hands[receiver]
     assert redeals > 100
     assert taken_back == 0, f"{taken_back} of {redeals} re-deals took the given card back"
+
+
+def test_a_card_taken_from_the_story_discard_pile_stays_in_the_takers_hand_for_everyone() -> None:
+    state = fresh(3, 1, 3)
+    card = state.story_deck.pop()
+    state.story_discard.append(card)
+    state.pending = [Pending("take", 1), *state.pending]
+    GAME.apply(state, Take(TOKEN[card]))
+    assert card in state.hands[1]
+    for seat in (0, 2):
+        for k in range(30):
+            redealt = GAME.determinize(state, seat, Chance.seeded(k))
+            assert isinstance(redealt, AdventureBookState)
+            assert card in redealt.hands[1], f"seat {seat}'s re-deal {k} moved the taken card"

@@ -51,6 +51,7 @@ from .rules.decisions import SOLO_NAME, who
 from .rules.deeds import deed_actions, do_deed
 from .rules.ending import CORRUPTED, CORRUPTED_TEXT
 from .rules.hands import spend, take
+from .rules.knowledge import known_held, saw_taken
 from .rules.movement import enter_actions, pay, rise_actions, step, step_actions
 from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
@@ -358,6 +359,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         pending = state.pending.pop(0)
         card = take(state.story_discard, action.card)
         state.hands[pending.seat].append(card)
+        saw_taken(state, pending.seat, card)
         events.append(CardTaken(who(state, pending.seat), action.card, "Story discard pile"))
 
     def _reveal(
@@ -446,8 +448,6 @@ class AdventureBookGame(Game[AdventureBookState]):
         A card ``seat`` knows to be in another hand (one it gave, or was given back, and has
         not seen leave) stays in that hand; only the rest of the hand is re-dealt. A spectator
         (``None``) knows no hand."""
-        from .rules.knowledge import known_held
-
         copy = self.clone(state)
         copy.chance = chance
         others = [n for n in range(len(copy.players)) if n != seat]

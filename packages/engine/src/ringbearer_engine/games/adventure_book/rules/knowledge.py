@@ -1,6 +1,7 @@
 """What each seat knows of the other hands: the cards it has seen go into them.
 
-A trade shows the card passed to the two seats in it; the other seats see only that a card
+A trade shows the card passed to the two seats in it, and a card taken from the Story discard
+pile is seen by all; the other seats see only that a card
 changed hands. A card that leaves a hand for the table (spent, discarded, played) is seen by
 everyone. ``determinize`` re-deals other hands around these known cards, so an imagined deal
 never takes back a card the seat has just given.
@@ -35,6 +36,13 @@ def saw_leave(state: AdventureBookState, hand: list[str], card: str) -> None:
             for observer in range(len(state.players)):
                 _forget(state, observer, holder, card)
             return
+
+
+def saw_taken(state: AdventureBookState, holder: int, card: str) -> None:
+    """``holder`` took ``card`` face up (from the Story discard pile): every seat knows it."""
+    for observer in range(len(state.players)):
+        if observer != holder:
+            state.known.setdefault(_key(observer, holder), []).append(card)
 
 
 def known_held(state: AdventureBookState, observer: int, holder: int) -> list[str]:

@@ -59,6 +59,7 @@ def play_special(state: AdventureBookState, seat: int, token: str, events: list[
         for index, other in enumerate(hand):
             if other.startswith(RING + "-"):
                 del hand[index]
+                saw_leave(state, hand, other)
                 state.story_discard.append(other)
                 events.append(CardsDiscarded(name, (RING,), "Athelas: no corruption"))
                 break
