@@ -51,6 +51,7 @@ from .rules.decisions import SOLO_NAME, who
 from .rules.deeds import deed_actions, do_deed
 from .rules.ending import CORRUPTED, CORRUPTED_TEXT
 from .rules.hands import spend, take
+from .rules.knowledge import known_held, saw_taken
 from .rules.movement import enter_actions, pay, rise_actions, step, step_actions
 from .rules.offers import hand_offers, token_offers
 from .rules.specials import play_special
@@ -358,6 +359,7 @@ class AdventureBookGame(Game[AdventureBookState]):
         pending = state.pending.pop(0)
         card = take(state.story_discard, action.card)
         state.hands[pending.seat].append(card)
+        saw_taken(state, pending.seat, card)
         events.append(CardTaken(who(state, pending.seat), action.card, "Story discard pile"))
 
     def _reveal(
@@ -441,15 +443,25 @@ class AdventureBookGame(Game[AdventureBookState]):
         self, state: AdventureBookState, seat: int | None, chance: Chance
     ) -> AdventureBookState:
         """Re-deal what ``seat`` cannot see: other hands and the Story deck share one pool;
-        the other decks are unordered already; face-down counters swap their secrets."""
+        the other decks are unordered already; face-down counters swap their secrets.
+
+        A card ``seat`` knows to be in another hand (one it gave, or was given back, and has
+        not seen leave) stays in that hand; only the rest of the hand is re-dealt. A spectator
+        (``None``) knows no hand."""
         copy = self.clone(state)
         copy.chance = chance
         others = [n for n in range(len(copy.players)) if n != seat]
-        pool = [card for n in others for card in copy.hands[n]] + copy.story_deck
+        kept = {n: known_held(copy, seat, n) if seat is not None else [] for n in others}
+        pool = list(copy.story_deck)
+        for n in others:
+            rest = list(copy.hands[n])
+            for card in kept[n]:
+                rest.remove(card)
+            pool.extend(rest)
         dealt = chance.shuffle("redeal", sorted(pool))
         for n in others:
-            size = len(copy.hands[n])
-            copy.hands[n], dealt = dealt[:size], dealt[size:]
+            size = len(copy.hands[n]) - len(kept[n])
+            copy.hands[n], dealt = kept[n] + dealt[:size], dealt[size:]
         copy.story_deck = sorted(dealt)
         if copy.secrets:
             hidden = sorted(copy.secrets)

@@ -105,6 +105,9 @@ class AdventureBookState(GameState, kw_only=True):
     face_down: list[str] = []
     secrets: dict[str, str] = {}
     """Hidden faces of face-down counters (never shown until revealed)."""
+    known: dict[str, list[str]] = {}
+    """Cards a seat has seen go into another hand, keyed ``"observer>holder"``
+    (``rules/knowledge.py``); ``determinize`` leaves them where they are."""
     turned: list[str] = []
     """Counters on the board showing their other side (``CounterStart.back``)."""
     completed: list[str] = []

@@ -18,6 +18,7 @@ from ..events import CardTaken, CorruptionMoved, EyeDrawn, PlotCardLost
 from ..state import AdventureBookState
 from .decisions import drop_for_active, drops_for_each_player, push
 from .ending import CORRUPTED, CORRUPTED_TEXT, lose
+from .knowledge import saw_taken
 
 
 @dataclass(frozen=True)
@@ -81,5 +82,6 @@ def _draw_eye(state: AdventureBookState, space: int, events: list[Event]) -> Non
             if card_held.startswith(RING + "-"):
                 del state.story_discard[index]
                 state.hands[state.seat].append(card_held)
+                saw_taken(state, state.seat, card_held)
                 events.append(CardTaken(state.players[state.seat], RING, "Story discard pile"))
                 break

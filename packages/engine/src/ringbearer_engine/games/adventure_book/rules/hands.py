@@ -14,6 +14,7 @@ from ..content import RING, TOKEN
 from ..events import CardsDrawn, DiscardsReshuffled, RuleNote, SpecialWon
 from ..state import AdventureBookState
 from .corruption import advance
+from .knowledge import saw_leave
 from .pages import found_page, page
 
 
@@ -51,6 +52,7 @@ def spend(
     rule forces (hand limit, Plot, Eye): a One Ring card played by choice may also stir the
     chapter (:meth:`~..chapter.ChapterRules.on_ring_played`)."""
     card = take(hand, token)
+    saw_leave(state, hand, card)
     state.story_discard.append(card)
     if token == RING:
         if not free:

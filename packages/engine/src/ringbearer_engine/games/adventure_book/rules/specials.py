@@ -15,6 +15,7 @@ from ..events import CardsDiscarded, PlotCardsReturned, SpecialPlayed
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import draw_story, take
+from .knowledge import saw_leave
 
 PAYMENT_ONLY = frozenset({"cover", "arwen"})
 
@@ -28,6 +29,7 @@ def play_special(state: AdventureBookState, seat: int, token: str, events: list[
     card = SPECIALS[token]
     hand = state.hands[seat]
     held = take(hand, token)
+    saw_leave(state, hand, held)
     name = who(state, seat)
     events.append(SpecialPlayed(name, token))
     effect = card.effect
@@ -57,6 +59,7 @@ def play_special(state: AdventureBookState, seat: int, token: str, events: list[
         for index, other in enumerate(hand):
             if other.startswith(RING + "-"):
                 del hand[index]
+                saw_leave(state, hand, other)
                 state.story_discard.append(other)
                 events.append(CardsDiscarded(name, (RING,), "Athelas: no corruption"))
                 break

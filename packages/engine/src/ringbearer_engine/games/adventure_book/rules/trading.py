@@ -19,6 +19,7 @@ from ..events import HelpAsked, SoloSwapped, TradeAnswered, TradeAsked, TradeOff
 from ..state import AdventureBookState, Pending
 from .decisions import push, who
 from .hands import take, tokens
+from .knowledge import saw_trade
 from .offers import MAX_SEATS, TokenOffers, token_offers
 
 ASKS = ("any", *KINDS)
@@ -51,6 +52,7 @@ def trade_actions(state: AdventureBookState, offers: TokenOffers) -> Sequence[Tr
 def offer(state: AdventureBookState, partner: int, token: str, events: list[Event]) -> None:
     card = take(state.hands[state.seat], token)
     state.hands[partner].append(card)
+    saw_trade(state, state.seat, partner, card)
     state.trades -= 1
     if events is not DISCARDED:
         events.append(TradeOffered(who(state, state.seat), who(state, partner)))
@@ -68,6 +70,7 @@ def answer(state: AdventureBookState, token: str, events: list[Event]) -> None:
     pending = state.pending.pop(0)
     card = take(state.hands[pending.seat], token)
     state.hands[pending.partner].append(card)
+    saw_trade(state, pending.seat, pending.partner, card)
     if events is not DISCARDED:
         events.append(TradeAnswered(who(state, pending.seat), who(state, pending.partner)))
 
