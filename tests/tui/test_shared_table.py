@@ -308,7 +308,7 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
         await until(lambda: isinstance(app.screen, GameOverDialog))
         await until(lambda: bool(app.screen.query(Button)))  # composed
         labels = [str(button.label) for button in app.screen.query(Button)]
-        assert "Review" in labels
+        assert "Review (v)" in labels
         reviewed = session.reviewable()
         assert reviewed is not None
         assert reviewed.log == table.match.log

@@ -92,6 +92,10 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type[Action], ...]]
     state_version: ClassVar[int] = 1
     """Bump when the state's layout changes incompatibly, and register a migration."""
+    replayed_fields: ClassVar[Mapping[int, tuple[str, ...]]] = {}
+    """State fields that a state version brought in and that only replaying the log can fill
+    (such as what each seat has seen): a save from before that version has them at their
+    defaults, so a verified load takes them from the replay instead of comparing them."""
 
     def __init__(self) -> None:
         self._codec = ActionCodec(self.action_types)

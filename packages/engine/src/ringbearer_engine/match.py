@@ -652,6 +652,10 @@ class Match:
             raise DamagedSaveError(f"the save is damaged: {error}") from None
         if verify:
             match._replay_into(envelope.log)
+            for version, names in rules.replayed_fields.items():
+                if envelope.state_version < version:
+                    for name in names:
+                        setattr(state, name, getattr(match._state, name))
             if match.snapshot() != rules.encode_state(state):
                 raise TamperedSaveError(
                     "the saved position is not the one its action log leads to: the save was "

@@ -14,6 +14,7 @@ from ringbearer_engine.actions import Action
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.events import DISCARDED, Event
 from ringbearer_engine.game import BotFactory, Game, Outcome
+from ringbearer_engine.saves import register_migration
 
 from .actions import (
     ACTION_TYPES,
@@ -93,7 +94,8 @@ class AdventureBookGame(Game[AdventureBookState]):
     state_type = AdventureBookState
     options_type = AdventureBookOptions
     action_types = ACTION_TYPES
-    state_version = 1
+    state_version = 2
+    replayed_fields = {2: ("known",)}  # what each seat has seen: only the log tells
 
     # -- the rules -------------------------------------------------------------------------
 
@@ -554,3 +556,12 @@ _HANDLERS: dict[type[Action], Any] = {
     Reveal: AdventureBookGame._reveal,
     Rise: AdventureBookGame._rise,
 }
+
+
+def _known_added(state: Any) -> Any:
+    """Version 2 added ``known``; its default (nothing seen) reads version 1 as it is, and a
+    verified load fills it from the replay (``replayed_fields``)."""
+    return state
+
+
+register_migration(1, _known_added, game=AdventureBookGame.id)
