@@ -10,7 +10,8 @@ these attacks, reconnecting whenever the server cuts it off:
   the server used to offer, at 1024 bits);
 - ``resize``: opens a game and sends window changes as fast as it can;
 - ``dcs``: opens a game and sends an unterminated DCS string, then more of it, endlessly;
-- ``keys``: opens a game and sends key presses as fast as it can.
+- ``keys``: opens a game and sends key presses as fast as it can;
+- ``mouse``: opens a game and sends pointer motion reports as fast as it can.
 
 For each attack it reports the honest player's keystroke to screen (p50, p95, p99), the CPU
 the server process spent a second, and how often the hostile client was cut off.
@@ -35,7 +36,7 @@ from harness import percentile
 from proc_stats import cpu_seconds
 from ssh_load import free_port, start_server
 
-ATTACKS = ("quiet", "rekey", "dh-rekey", "resize", "dcs", "keys")
+ATTACKS = ("quiet", "rekey", "dh-rekey", "resize", "dcs", "keys", "mouse")
 TIMEOUT = 120.0
 HOSTILE_ADDRESS = "127.0.0.2"
 """The attacker's own loopback address: the server's penalties for it must not fall on the
@@ -169,9 +170,17 @@ async def keys(process: asyncssh.SSHClientProcess[bytes]) -> None:
             await process.stdin.drain()
 
 
+async def mouse(process: asyncssh.SSHClientProcess[bytes]) -> None:
+    sweep = b"".join(f"\x1b[<35;{1 + n % 79};{1 + n % 23}M".encode() for n in range(5000))
+    with contextlib.suppress(OSError, asyncssh.Error):
+        while True:
+            process.stdin.write(sweep)
+            await process.stdin.drain()
+
+
 async def attack(kind: str, port: int, cut: list[int]) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    floods = {"resize": resizes, "dcs": dcs, "keys": keys}
+    floods = {"resize": resizes, "dcs": dcs, "keys": keys, "mouse": mouse}
     while True:
         try:
             if kind == "rekey":

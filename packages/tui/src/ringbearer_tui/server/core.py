@@ -31,6 +31,7 @@ from .forking import GameProcess, Zygote
 from .input_shaping import InputShaper
 from .limits import FloodNotice, InputBudget, LoginGate, Penalties, RateLimiter
 from .logs import log
+from .pointer_motion import MotionCoalescer
 from .privacy import PRIVATE_UMASK, open_to_others, writable_by_others
 from .ssh_policy import (
     COMPRESSION_ALGS,
@@ -779,18 +780,10 @@ class GameServer:
             budget = InputBudget(self.config.input_rate, 2 * self.config.input_rate)
             keys = InputBudget(self.config.key_rate, KEY_BURST * self.config.key_rate)
             shaper = InputShaper()
-            while True:
-                try:
-                    data = await process.stdin.read(INPUT_CHUNK)
-                except asyncssh.TerminalSizeChanged as change:
-                    if game.master >= 0:
-                        set_size(game.master, change.width, change.height)
-                    continue
-                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                    continue
-                if not data:
-                    return
-                last_input = time.monotonic()
+            # Motion gets at most half the key rate, so moving the mouse never holds keys back.
+            motion = MotionCoalescer(interval=2 / self.config.key_rate)
+
+            async def pass_on(data: bytes) -> None:
                 while data:
                     # A piece the key budget can mostly pay for now, so that the keys of a
                     # read are passed on as they are paid for, not all after the last one.
@@ -804,6 +797,28 @@ class GameServer:
                     game.input_bytes += len(passed)
                     if passed:
                         await _write_all(game, passed)
+
+            while True:
+                due_in = motion.due_in(time.monotonic())
+                try:
+                    if due_in is None:
+                        data = await process.stdin.read(INPUT_CHUNK)
+                    else:
+                        data = await asyncio.wait_for(process.stdin.read(INPUT_CHUNK), due_in)
+                except TimeoutError:
+                    # No more input came while a motion report was held: pass it now.
+                    await pass_on(motion.release(time.monotonic()))
+                    continue
+                except asyncssh.TerminalSizeChanged as change:
+                    if game.master >= 0:
+                        set_size(game.master, change.width, change.height)
+                    continue
+                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                    continue
+                if not data:
+                    return
+                last_input = time.monotonic()
+                await pass_on(motion.feed(data, last_input))
 
         async def watch_clock() -> str:
             while True:
