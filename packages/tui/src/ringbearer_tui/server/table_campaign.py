@@ -32,6 +32,12 @@ class CampaignTableError(ValueError):
     """A campaign that a table cannot play, with the reason."""
 
 
+MAX_CAMPAIGN_NAME = 40
+"""As long as the New game dialog lets a campaign's name be."""
+MAX_SEAT_NAME = 24
+"""As long as a table's seat names may be (the New game dialog's limit too)."""
+
+
 def read_campaign(data: bytes, *, playable: bool = True) -> CampaignRecord:
     """A campaign save sent to open a table, checked as any save from elsewhere is; with
     ``playable``, one that is over is refused too."""
@@ -43,11 +49,34 @@ def read_campaign(data: bytes, *, playable: bool = True) -> CampaignRecord:
         raise CampaignTableError(f"the campaign cannot be played: {error}") from None
     except Exception as error:  # hostile bytes may fail outside the save's own checks
         raise CampaignTableError(f"the campaign cannot be read ({type(error).__name__})") from None
-    if playable and record.state.finished:
-        raise CampaignTableError(
-            f"the campaign {record.name!r} is over: it was {record.state.status}"
-        )
+    if playable:
+        check_names(record)
+        if record.state.finished:
+            raise CampaignTableError(
+                f"the campaign {record.name!r} is over: it was {record.state.status}"
+            )
     return record
+
+
+def check_names(record: CampaignRecord) -> None:
+    """A campaign sent from elsewhere holds the names the app would have let it hold: the
+    table shows them to every player and writes them in logs and in other people's saves."""
+    name = record.name
+    if not name.strip() or len(name) > MAX_CAMPAIGN_NAME or not name.isprintable():
+        raise CampaignTableError(
+            f"a campaign needs a name of 1-{MAX_CAMPAIGN_NAME} printable characters"
+        )
+    # The save's own checks have refused control characters and a wrong number of seats.
+    bots = rb.bot_names(rb.get_game(CAMPAIGN_GAME))
+    for seat in record.seats:
+        if not seat.name.strip() or len(seat.name) > MAX_SEAT_NAME or not seat.name.isprintable():
+            raise CampaignTableError(
+                f"a seat needs a name of 1-{MAX_SEAT_NAME} printable characters"
+            )
+        if seat.is_bot and seat.bot not in bots:
+            raise CampaignTableError(
+                f"no bot is called {seat.bot!r}: the Book's bots are {', '.join(bots)}"
+            )
 
 
 def first_match(record: CampaignRecord) -> rb.Match:
