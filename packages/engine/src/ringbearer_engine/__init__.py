@@ -12,12 +12,15 @@ from ._version import __version__
 from .actions import Action, ActionCodec
 from .analysis import Analysis, StepReview, analyse
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
+from .catalogue import ActionCatalogue
 from .chance import Chance, derive_seed
 from .errors import (
+    ActionIdError,
     DamagedSaveError,
     FutureVersionError,
     IllegalActionError,
     MetaError,
+    NoCatalogueError,
     NotASaveError,
     NotationError,
     ReseededMatchError,
@@ -54,7 +57,9 @@ __all__ = [
     "FORMAT_ID",
     "SAVE_VERSION",
     "Action",
+    "ActionCatalogue",
     "ActionCodec",
+    "ActionIdError",
     "Analysis",
     "Bot",
     "Chance",
@@ -70,6 +75,7 @@ __all__ = [
     "Match",
     "MetaError",
     "MonteCarloAdvisor",
+    "NoCatalogueError",
     "NoOptions",
     "NotASaveError",
     "NotationError",

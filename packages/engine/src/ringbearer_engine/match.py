@@ -14,7 +14,7 @@ import json
 import threading
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, SupportsIndex, TypeVar
 
 import msgspec
 
@@ -214,6 +214,21 @@ class Match:
         if legal is None:
             legal = self._legal_now = self._game.actions(self._state)
         return legal
+
+    def legal_ids(self) -> list[int]:
+        """The action catalogue's ids of :meth:`actions`, in the same order (see
+        :mod:`ringbearer_engine.catalogue`; :class:`NoCatalogueError` for a game without)."""
+        return self._game.numbered_actions().legal_ids(self._legal_actions())
+
+    def legal_mask(self) -> bytearray:
+        """One byte per catalogue id, 1 where that action is legal now."""
+        return self._game.numbered_actions().legal_mask(self._legal_actions())
+
+    def play_id(self, action_id: SupportsIndex) -> list[Event]:
+        """:meth:`play` the action the catalogue numbers ``action_id``. A number that is no
+        id raises :class:`ActionIdError`, an id whose action is not legal now
+        :class:`IllegalActionError`; either way the match is exactly as it was."""
+        return self.play(self._game.numbered_actions().decode(action_id))
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
