@@ -215,6 +215,18 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def max_chance_outcomes(self) -> int | None:
+        """The most outcomes one draw can have (the largest die or deck the game draws from),
+        as :class:`~.ExplicitChance` numbers them; ``None`` if the game cannot say.
+
+        By default the most faces or cards of any die or deck in :meth:`chance_faces`: right
+        for a game whose decks hold each card once. A game whose decks hold copies of a card
+        counts the copies itself."""
+        faces = self.chance_faces()
+        if not faces:
+            return None
+        return max(len(shown) for shown in faces.values())
+
     def turn_number(self, state: S) -> int:
         """How many turns have been played, for reports of game length."""
         return 0

@@ -137,6 +137,11 @@ class AdventureGame(Game[AdventureState]):
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return _CHANCE_FACES
 
+    def max_chance_outcomes(self) -> int:
+        """The deck holds copies of its cards: a shuffle of the whole deck (the first one;
+        a reshuffle of the discards is smaller) has the most outcomes."""
+        return max(len(FULL_DECK), *(len(faces) for faces in _CHANCE_FACES.values()))
+
     def action_catalogue(self) -> ActionCatalogue:
         return numbering.action_catalogue()
 
