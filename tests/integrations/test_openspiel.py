@@ -4,6 +4,8 @@ for every game."""
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -57,3 +59,20 @@ def test_a_state_survives_pickling_mid_game() -> None:
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state)
     assert copy.information_state_string(0) == state.information_state_string(0)
+
+
+def test_a_program_that_registers_and_plays_exits_cleanly() -> None:
+    """OpenSpiel frees its registry after Python has shut down; nothing of ours may be freed
+    then (a creator freed without the interpreter's lock ended the process with a fatal
+    error, not exit status 0)."""
+    program = (
+        "import pyspiel\n"
+        "from ringbearer_engine.integrations import openspiel\n"
+        "openspiel.register()\n"
+        "game = pyspiel.load_game('ringbearer_mount_doom')\n"
+        "pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, "")

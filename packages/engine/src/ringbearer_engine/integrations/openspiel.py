@@ -32,7 +32,7 @@ requires. **Utilities**: 1 to each winner, 0 to the others; the cooperative game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 import numpy as np
@@ -110,17 +110,31 @@ def _game_type(game: Game[Any]) -> Any:
     )
 
 
-def _creator(game_id: str) -> Any:
-    def create(params: dict[str, Any] | None = None) -> RingbearerGame:
-        return RingbearerGame(game_id, params or {})
+_GAME_CLASSES: dict[str, type[RingbearerGame]] = {}
 
-    return create
+
+def _creator(game_id: str) -> type[RingbearerGame]:
+    """A class of its own for each game, which OpenSpiel's registry calls with the parameters.
+
+    A class and not a function: the registry lets go of its creators only after Python has
+    shut down, and a function freed then (without the interpreter's lock) ends the process
+    with a fatal error instead of exit status 0; a class is never freed that late."""
+    made = _GAME_CLASSES.get(game_id)
+    if made is None:
+        name = "".join(part.title() for part in game_id.split("-")) + "Game"
+        made = _GAME_CLASSES[game_id] = type(name, (RingbearerGame,), {"game_id": game_id})
+    return made
 
 
 class RingbearerGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
-    """One engine game with its parameters, as OpenSpiel sees it."""
+    """One engine game with its parameters, as OpenSpiel sees it (a subclass per game names
+    it in ``game_id``)."""
 
-    def __init__(self, game_id: str, params: dict[str, Any]) -> None:
+    game_id: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        game_id = self.game_id
         game = get_game(game_id)
         self.rules = game
         values = {**_game_type(game).parameter_specification, **params}
