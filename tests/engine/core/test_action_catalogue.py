@@ -102,6 +102,7 @@ def test_the_legal_mask_marks_exactly_the_legal_actions(
         assert marked == set(match.legal_ids())
         assert {numbering.decode(n) for n in marked} == set(match.actions())
         assert set(mask) <= {0, 1}
+        assert numbering.mask(match.legal_ids()) == mask
 
 
 @pytest.mark.parametrize("game_id", GAMES)
