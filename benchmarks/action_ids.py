@@ -12,7 +12,8 @@ pass over the same seeds, each loop going first in turn):
   does);
 * ``ids``: ``game.legal_ids(state)``, a random id, ``catalogue.decode``, ``game.advance``: what
   an agent with a fixed action space does;
-* ``ids+mask``: the same, building ``game.legal_mask(state)`` too at every decision;
+* ``ids+mask``: the same, building the legal mask from the ids (``catalogue.mask(ids)``) too
+  at every decision;
 * ``match``: ``match.actions()`` and ``match.play()``, the checked loop a client uses;
 * ``match ids``: ``match.legal_ids()`` and ``match.play_id()``.
 
@@ -60,14 +61,15 @@ def engine_loop(game_id: str, seats: int, seeds: range) -> Played:
 
 def id_loop(game_id: str, seats: int, seeds: range, *, mask: bool = False) -> Played:
     game = get_game(game_id)
-    decode = game.numbered_actions().decode
+    catalogue = game.numbered_actions()
+    decode = catalogue.decode
     decisions = turns = 0
     for seed in seeds:
         state = Match.new(game_id, [f"P{n}" for n in range(seats)], seed=seed).state
         pick = random.Random(seed).choice
         while ids := game.legal_ids(state):
             if mask:
-                game.legal_mask(state)
+                catalogue.mask(ids)
             game.advance(state, decode(pick(ids)))
             decisions += 1
         turns += game.turn_number(state)

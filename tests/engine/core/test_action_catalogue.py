@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from testgames.pig import Choose, Hold, PigGame, Reveal, Roll
 
 import ringbearer_engine as rb
 from ringbearer_engine import Match
@@ -41,6 +42,8 @@ NUMBERINGS = {
     ),
 }
 
+WON_SPECIALS = ("shadowfax", "phial-of-galadriel", "rivendell-rest", "arwens-love", "anduril")
+
 # (game, seats, options): every seat count, Mount Doom's variants, every Book chapter.
 SETTINGS: list[tuple[str, int, dict[str, Any] | None]] = [
     *(("mount-doom", seats, None) for seats in (1, 2, 3, 4)),
@@ -49,6 +52,8 @@ SETTINGS: list[tuple[str, int, dict[str, Any] | None]] = [
     *(("adventure-game", seats, None) for seats in (2, 3, 4)),
     *(("adventure-book", chapter % 4 + 1, {"chapter": chapter}) for chapter in range(1, 9)),
     ("adventure-book", 1, {"chapter": 8, "corruption": 6}),
+    # Special cards won earlier in a campaign are shuffled into the Story deck.
+    ("adventure-book", 3, {"chapter": 6, "won_specials": WON_SPECIALS}),
 ]
 
 
@@ -97,6 +102,7 @@ def test_the_legal_mask_marks_exactly_the_legal_actions(
         assert marked == set(match.legal_ids())
         assert {numbering.decode(n) for n in marked} == set(match.actions())
         assert set(mask) <= {0, 1}
+        assert numbering.mask(match.legal_ids()) == mask
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -275,3 +281,29 @@ def test_the_research_page_examples_run() -> None:
     for code in re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.DOTALL):
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(code, str(page), "exec"), {})
+
+
+class NumberedPig(PigGame):
+    """Pig as another package might number it: the core names no game."""
+
+    id = "numbered-pig"
+    numbering = ActionCatalogue(
+        "numbered-pig", 3, [Roll(), Hold(), Reveal(), Choose("bank"), Choose("push")]
+    )
+
+    def action_catalogue(self) -> ActionCatalogue:
+        return self.numbering
+
+
+def test_a_game_of_another_package_numbers_its_actions_through_the_same_api() -> None:
+    rb.register(NumberedPig())
+    try:
+        info = rb.game_info("numbered-pig")
+        assert (info.num_distinct_actions, info.action_catalogue_version) == (5, 3)
+        match = Match.new("numbered-pig", ["Ann", "Bo"], seed=4)
+        assert match.legal_ids() == [0, 1, 2]
+        assert match.legal_mask() == bytearray([1, 1, 1, 0, 0])
+        match.play_id(1)  # hold
+        assert match.log[-1] == "hold"
+    finally:
+        rb.unregister("numbered-pig")

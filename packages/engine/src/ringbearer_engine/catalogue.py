@@ -117,8 +117,13 @@ class ActionCatalogue:
     def legal_mask(self, legal: Iterable[Action]) -> bytearray:
         """One byte per id, 1 where the action is in ``legal`` and 0 elsewhere
         (``numpy.frombuffer(mask, dtype=bool)`` reads it without a copy)."""
+        return self.mask(self.legal_ids(legal))
+
+    def mask(self, ids: Iterable[int]) -> bytearray:
+        """One byte per id, 1 for each of ``ids`` (ids already worked out, such as
+        :meth:`legal_ids`) and 0 elsewhere."""
         mask = bytearray(len(self._actions))
-        for action_id in self.legal_ids(legal):
+        for action_id in ids:
             mask[action_id] = 1
         return mask
 
