@@ -49,7 +49,9 @@ from .game import (
     unregister,
 )
 from .info import GameInfo
+from .information import InformationStates
 from .match import Match, Step
+from .observation import Layout, Observer, Segment, get_observer, register_observer
 from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
 from .simulate import SimulationReport, simulate
 
@@ -72,6 +74,8 @@ __all__ = [
     "GameInfo",
     "GameState",
     "IllegalActionError",
+    "InformationStates",
+    "Layout",
     "Match",
     "MetaError",
     "MonteCarloAdvisor",
@@ -79,6 +83,7 @@ __all__ = [
     "NoOptions",
     "NotASaveError",
     "NotationError",
+    "Observer",
     "Outcome",
     "RandomBot",
     "Ranking",
@@ -86,6 +91,7 @@ __all__ = [
     "RingbearerError",
     "SaveError",
     "ScriptError",
+    "Segment",
     "SetupError",
     "SimulationReport",
     "Step",
@@ -102,10 +108,12 @@ __all__ = [
     "derive_seed",
     "game_info",
     "get_game",
+    "get_observer",
     "list_games",
     "make_bot",
     "register",
     "register_migration",
+    "register_observer",
     "simulate",
     "unregister",
     "unregister_migration",
