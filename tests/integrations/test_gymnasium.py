@@ -7,12 +7,12 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-import gymnasium  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import gymnasium
+from gymnasium.utils.env_checker import check_env
 
-from ringbearer_engine.integrations.gymnasium import ENVIRONMENTS, RingbearerSeatEnv  # noqa: E402
+from ringbearer_engine.integrations.gymnasium import ENVIRONMENTS, RingbearerSeatEnv
 
-from .conftest import CASES, case_id  # noqa: E402
+from .conftest import CASES, case_id
 
 
 @pytest.mark.parametrize("name", sorted(ENVIRONMENTS))

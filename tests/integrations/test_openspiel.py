@@ -11,11 +11,11 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-import pyspiel  # noqa: E402
+import pyspiel
 
-from ringbearer_engine.integrations import openspiel  # noqa: E402
+from ringbearer_engine.integrations import openspiel
 
-from .conftest import CASES, case_id  # noqa: E402
+from .conftest import CASES, case_id
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -34,7 +34,11 @@ def test_random_sim_test_passes_with_serialisation(case: tuple[str, int, dict[st
 
 def test_every_game_is_registered_by_its_name() -> None:
     names = set(openspiel.register())
-    assert names == {"ringbearer_mount_doom", "ringbearer_adventure_game", "ringbearer_adventure_book"}
+    assert names == {
+        "ringbearer_mount_doom",
+        "ringbearer_adventure_game",
+        "ringbearer_adventure_book",
+    }
 
 
 def test_a_decision_that_rolls_is_followed_by_chance_nodes_for_its_dice() -> None:

@@ -9,10 +9,10 @@ from .conftest import CASES, case_id
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from ringbearer_engine import IllegalActionError  # noqa: E402
-from ringbearer_engine.integrations.pettingzoo import env  # noqa: E402
+from ringbearer_engine import IllegalActionError
+from ringbearer_engine.integrations.pettingzoo import env
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -11,7 +11,6 @@ from numpy.typing import NDArray
 
 from ..game import get_game
 from ..match import Match
-from ..observation import get_observer
 
 
 def agent_name(seat: int) -> str:
@@ -37,15 +36,13 @@ def seat_count(game_id: str, players: int | None) -> int:
     return count
 
 
-def start(
-    game_id: str, players: int, seed: int | None, options: Mapping[str, Any] | None
-) -> Match:
+def start(game_id: str, players: int, seed: int | None, options: Mapping[str, Any] | None) -> Match:
     return Match.new(game_id, player_names(players), seed=seed, options=options)
 
 
 def observation_size(match: Match) -> int:
     """The length of every observation of this match (fixed for its game and options)."""
-    return get_observer(match.game_id).layout(match.state).size
+    return match.observation_layout().size
 
 
 def observation(match: Match, seat: int) -> NDArray[np.float32]:

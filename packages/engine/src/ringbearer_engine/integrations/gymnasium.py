@@ -9,7 +9,8 @@ Importing this module registers the environments:
 >>> observation, info = environment.reset(seed=3)
 >>> action = environment.action_space.sample(info["action_mask"])
 
-(or, without the import, ``gymnasium.make("ringbearer_engine.integrations.gymnasium:ringbearer/MountDoom-v0")``).
+(or, without the import, with the module named in the id:
+``gymnasium.make("ringbearer_engine.integrations.gymnasium:ringbearer/MountDoom-v0")``).
 
 =================================  =======================================================
 id                                 the match
@@ -63,7 +64,7 @@ ENVIRONMENTS = {
 """The registered ids and the keyword arguments each gives :class:`RingbearerSeatEnv`."""
 
 
-class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], int]):
+class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     """One seat of a match as a Gymnasium environment (see the module)."""
 
     metadata = {"render_modes": ["ansi"]}
@@ -95,6 +96,7 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], int]):
         size = _seats.observation_size(self.match)
         self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float32)
         self.action_space = spaces.Discrete(ids)
+        self._no_actions = np.zeros(ids, np.int8)
         self._bots: list[Bot] = []
 
     def reset(
@@ -111,7 +113,7 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], int]):
         return _seats.observation(self.match, self.seat), self._info()
 
     def step(
-        self, action: int
+        self, action: np.int64 | int
     ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         if self.match.outcome is not None:
             raise RuntimeError("the match is over: reset() the environment first")
@@ -126,7 +128,7 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], int]):
         reward = _seats.utilities(self.match)[self.seat] if over else 0.0
         return _seats.observation(self.match, self.seat), reward, over, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return f"{self.match.prompt}\n{self.match.view(self.seat)}"
@@ -141,7 +143,7 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], int]):
 
     def _info(self) -> dict[str, Any]:
         over = self.match.outcome is not None
-        mask = np.zeros(self.action_space.n, np.int8) if over else _seats.legal_mask(self.match)
+        mask = self._no_actions.copy() if over else _seats.legal_mask(self.match)
         return {"action_mask": mask}
 
 

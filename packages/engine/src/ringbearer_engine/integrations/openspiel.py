@@ -38,12 +38,12 @@ import msgspec
 import numpy as np
 import pyspiel
 
+from ..chance import derive_seed
 from ..explicit import ExplicitChance
 from ..game import Game, get_game, list_games
 from ..information import InformationStates
 from ..match import Match
 from ..observation import Layout, get_observer
-from ..chance import derive_seed
 from . import _seats
 
 PREFIX = "ringbearer_"

@@ -1,4 +1,4 @@
-"""The games as PettingZoo AEC environments: every seat an agent (``ringbearer-engine[pettingzoo]``).
+"""The games as PettingZoo AEC environments, every seat an agent (extra: ``pettingzoo``).
 
 >>> from ringbearer_engine.integrations.pettingzoo import env
 >>> game = env("adventure-game", players=3)
@@ -16,9 +16,10 @@ one int8 per action id of the game's catalogue, 1 where that action is legal for
 now (all 0 when it is not the agent's turn). Actions are catalogue ids. Rewards come at the
 end: each seat's utility (1 for a win, 0 otherwise; in a cooperative game all alike).
 
-An id that is not legal now is refused with the engine's :class:`~ringbearer_engine.IllegalActionError`
-and leaves the match as it was. ``max_steps`` ends the episode as truncated for every agent
-after that many actions (the Adventure Game has no bound on its length of its own).
+An id that is not legal now is refused with the engine's
+:class:`~ringbearer_engine.IllegalActionError` and leaves the match as it was. ``max_steps``
+ends the episode as truncated for every agent after that many actions (the Adventure Game
+has no bound on its length of its own).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def env(
     )
 
 
-class RingbearerAEC(AECEnv[str, Observation, int]):
+class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyped base
     """One match of a game, every seat an agent (see the module)."""
 
     def __init__(
