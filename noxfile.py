@@ -195,7 +195,7 @@ def fuzz(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Benchmarks (not run by default): figures for docs/performance.md."""
     # The app and SSH benchmarks read the screen through pyte, a tui-test dependency.
-    sync(session, "--all-packages", "--group", "tui-test")
+    sync(session, "--all-packages", *RESEARCH_EXTRAS, "--group", "tui-test")
     session.run("python", "benchmarks/run.py", *session.posargs)
 
 
