@@ -41,12 +41,15 @@ nox.options.sessions = [
     "lint",
     "typecheck",
     f"engine-{PYTHON}",
+    "integrations",
     f"tui-{PYTHON}",
     "docs",
     "build",
     "release-rehearsal",
 ]
 WORKFLOWS = sorted(str(path) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
+RESEARCH_EXTRAS = ("--extra", "pettingzoo", "--extra", "gymnasium", "--extra", "openspiel")
+"""The engine's extras for the research frameworks' adapters."""
 DISTRIBUTIONS = {"ringbearer_engine": "ringbearer_engine", "ringbearer_tui": "ringbearer_tui"}
 """Each distribution's file-name stem and the package it ships."""
 
@@ -95,7 +98,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over both packages, the tests and this file."""
-    sync(session, "--all-packages", "--group", "typecheck")
+    sync(session, "--all-packages", *RESEARCH_EXTRAS, "--group", "typecheck")
     session.run("mypy")
 
 
@@ -114,6 +117,14 @@ def engine(session: nox.Session) -> None:
     )
     session.run("lint-imports")
     session.run("pytest", "tests/engine", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def integrations(session: nox.Session) -> None:
+    """The research adapters under PettingZoo's, Gymnasium's and OpenSpiel's own conformance
+    tests, with the engine and those extras only (no app)."""
+    sync(session, "--package", "ringbearer-engine", *RESEARCH_EXTRAS, "--group", "test")
+    session.run("pytest", "tests/integrations", *session.posargs)
 
 
 @nox.session(python=TUI_PYTHONS)
@@ -184,7 +195,7 @@ def fuzz(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Benchmarks (not run by default): figures for docs/performance.md."""
     # The app and SSH benchmarks read the screen through pyte, a tui-test dependency.
-    sync(session, "--all-packages", "--group", "tui-test")
+    sync(session, "--all-packages", *RESEARCH_EXTRAS, "--group", "tui-test")
     session.run("python", "benchmarks/run.py", *session.posargs)
 
 

@@ -12,12 +12,15 @@ from ._version import __version__
 from .actions import Action, ActionCodec
 from .analysis import Analysis, StepReview, analyse
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
+from .catalogue import ActionCatalogue
 from .chance import Chance, derive_seed
 from .errors import (
+    ActionIdError,
     DamagedSaveError,
     FutureVersionError,
     IllegalActionError,
     MetaError,
+    NoCatalogueError,
     NotASaveError,
     NotationError,
     ReseededMatchError,
@@ -46,7 +49,9 @@ from .game import (
     unregister,
 )
 from .info import GameInfo
+from .information import InformationStates
 from .match import Match, Step
+from .observation import Layout, Observer, Segment, get_observer, register_observer
 from .saves import FORMAT_ID, SAVE_VERSION, register_migration, unregister_migration
 from .simulate import SimulationReport, simulate
 
@@ -54,7 +59,9 @@ __all__ = [
     "FORMAT_ID",
     "SAVE_VERSION",
     "Action",
+    "ActionCatalogue",
     "ActionCodec",
+    "ActionIdError",
     "Analysis",
     "Bot",
     "Chance",
@@ -67,12 +74,16 @@ __all__ = [
     "GameInfo",
     "GameState",
     "IllegalActionError",
+    "InformationStates",
+    "Layout",
     "Match",
     "MetaError",
     "MonteCarloAdvisor",
+    "NoCatalogueError",
     "NoOptions",
     "NotASaveError",
     "NotationError",
+    "Observer",
     "Outcome",
     "RandomBot",
     "Ranking",
@@ -80,6 +91,7 @@ __all__ = [
     "RingbearerError",
     "SaveError",
     "ScriptError",
+    "Segment",
     "SetupError",
     "SimulationReport",
     "Step",
@@ -96,10 +108,12 @@ __all__ = [
     "derive_seed",
     "game_info",
     "get_game",
+    "get_observer",
     "list_games",
     "make_bot",
     "register",
     "register_migration",
+    "register_observer",
     "simulate",
     "unregister",
     "unregister_migration",

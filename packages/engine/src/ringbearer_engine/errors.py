@@ -117,3 +117,12 @@ class UnknownActionError(SaveError):
     """The action log names an action this game does not know or does not allow there."""
 
     reason = "unknown-action"
+
+
+class ActionIdError(IllegalActionError):
+    """A number is no id of the game's action catalogue, or an action has no id in it (see
+    :mod:`.catalogue`). Like every refused action, it leaves a match exactly as it was."""
+
+
+class NoCatalogueError(RingbearerError, LookupError):
+    """The game numbers no actions: it has no action catalogue (see :mod:`.catalogue`)."""

@@ -19,8 +19,9 @@ from typing import Any, ClassVar, Generic, Protocol, SupportsIndex, TypeVar
 import msgspec
 
 from .actions import Action, ActionCodec
+from .catalogue import ActionCatalogue
 from .chance import Chance
-from .errors import UnknownGameError
+from .errors import NoCatalogueError, UnknownGameError
 from .events import Event
 from .info import MAX_UTILITY, MIN_UTILITY, GameInfo
 
@@ -105,6 +106,7 @@ class Game(ABC, Generic[S]):
     @property
     def info(self) -> GameInfo:
         """This game's facts, as :func:`game_info` gives them."""
+        catalogue = self.action_catalogue()
         return GameInfo(
             id=self.id,
             title=self.title,
@@ -113,6 +115,8 @@ class Game(ABC, Generic[S]):
             default_players=self.default_players,
             cooperative=self.cooperative,
             private_information=self.private_information,
+            num_distinct_actions=None if catalogue is None else catalogue.num_distinct_actions,
+            action_catalogue_version=None if catalogue is None else catalogue.version,
         )
 
     # -- copies and pickles: a game is its rules, which never change -----------------------
@@ -211,6 +215,18 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def max_chance_outcomes(self) -> int | None:
+        """The most outcomes one draw can have (the largest die or deck the game draws from),
+        as :class:`~.ExplicitChance` numbers them; ``None`` if the game cannot say.
+
+        By default the most faces or cards of any die or deck in :meth:`chance_faces`: right
+        for a game whose decks hold each card once. A game whose decks hold copies of a card
+        counts the copies itself."""
+        faces = self.chance_faces()
+        if not faces:
+            return None
+        return max(len(shown) for shown in faces.values())
+
     def turn_number(self, state: S) -> int:
         """How many turns have been played, for reports of game length."""
         return 0
@@ -227,6 +243,12 @@ class Game(ABC, Generic[S]):
     def bots(self) -> dict[str, BotFactory]:
         """The game's own bots by name (e.g. ``heuristic``), as factories taking a seed."""
         return {}
+
+    def action_catalogue(self) -> ActionCatalogue | None:
+        """Every action the game can offer, numbered (:mod:`ringbearer_engine.catalogue`);
+        ``None``, the default, for a game that numbers none. A game builds it once and returns
+        the same object on every call."""
+        return None
 
     # -- helpers shared by every game ------------------------------------------------------
 
@@ -245,6 +267,22 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         """A deep copy of ``state``."""
         return self.decode_state(self.encode_state(state))
+
+    def numbered_actions(self) -> ActionCatalogue:
+        """:meth:`action_catalogue`, or :class:`NoCatalogueError` for a game that has none."""
+        catalogue = self.action_catalogue()
+        if catalogue is None:
+            raise NoCatalogueError(f"{self.title} has no action catalogue")
+        return catalogue
+
+    def legal_ids(self, state: S) -> list[int]:
+        """The catalogue ids of the legal actions of whoever decides now, in the order of
+        :meth:`actions`."""
+        return self.numbered_actions().legal_ids(self.actions(state))
+
+    def legal_mask(self, state: S) -> bytearray:
+        """One byte per catalogue id, 1 where that action is legal now."""
+        return self.numbered_actions().legal_mask(self.actions(state))
 
     def convert_options(self, options: object) -> Any:
         return msgspec.convert(options or {}, self.options_type)

@@ -36,3 +36,8 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     private_information: bool | None
     min_utility: float = MIN_UTILITY
     max_utility: float = MAX_UTILITY
+    num_distinct_actions: int | None = None
+    """How many actions the game's action catalogue numbers (every id is below it); ``None``
+    for a game without a catalogue."""
+    action_catalogue_version: int | None = None
+    """The version of that numbering: ids are comparable only between equal versions."""

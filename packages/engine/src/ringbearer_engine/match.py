@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 import json
 import threading
+from array import array
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, SupportsIndex, TypeVar
 
 import msgspec
 
@@ -35,8 +36,10 @@ from .errors import (
 )
 from .events import Event
 from .game import Game, GameState, Outcome, get_game, player_count_error
+from .information import InformationStates
 from .meta import LARGEST_INT, SMALLEST_INT, check_meta
 from .names import check_names
+from .observation import Layout, get_observer
 from .saves import (
     SaveEnvelope,
     SaveFormat,
@@ -214,6 +217,21 @@ class Match:
         if legal is None:
             legal = self._legal_now = self._game.actions(self._state)
         return legal
+
+    def legal_ids(self) -> list[int]:
+        """The action catalogue's ids of :meth:`actions`, in the same order (see
+        :mod:`ringbearer_engine.catalogue`; :class:`NoCatalogueError` for a game without)."""
+        return self._game.numbered_actions().legal_ids(self._legal_actions())
+
+    def legal_mask(self) -> bytearray:
+        """One byte per catalogue id, 1 where that action is legal now."""
+        return self._game.numbered_actions().legal_mask(self._legal_actions())
+
+    def play_id(self, action_id: SupportsIndex) -> list[Event]:
+        """:meth:`play` the action the catalogue numbers ``action_id``. A number that is no
+        id raises :class:`ActionIdError`, an id whose action is not legal now
+        :class:`IllegalActionError`; either way the match is exactly as it was."""
+        return self.play(self._game.numbered_actions().decode(action_id))
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
@@ -696,6 +714,64 @@ class Match:
                 raise UnknownActionError(
                     f"step {index} of the log, {entry!r}, cannot be replayed: {error}"
                 ) from None
+
+    # -- observations and information states (for research tools) ---------------------------
+
+    def observation_layout(self) -> Layout:
+        """Where everything lies in this match's observation tensors (fixed for the match)."""
+        return get_observer(self._game.id).layout(self._state)
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return self.observation_layout().shape
+
+    def observation_tensor(self, seat: int) -> array[float]:
+        """What ``seat`` sees now, encoded as :meth:`observation_layout` says."""
+        self._check_seat(seat)
+        return get_observer(self._game.id).tensor(self._state, seat)
+
+    def observation_string(self, seat: int) -> str:
+        """What ``seat`` sees now, as text."""
+        self._check_seat(seat)
+        return get_observer(self._game.id).string(self._state, seat)
+
+    def information_state_string(self, seat: int) -> str:
+        """``seat``'s perfect-recall information state: the match as it saw it, as text.
+
+        Worked out by replaying the log; a loop that asks at every step keeps an
+        :class:`~.InformationStates` instead."""
+        self._check_seat(seat)
+        return self._information_states().string(self._state, seat)
+
+    def information_state_tensor(self, seat: int) -> array[float]:
+        """``seat``'s information state as a fixed-size tensor (see :mod:`.information`)."""
+        self._check_seat(seat)
+        return self._information_states().tensor(self._state, seat)
+
+    def information_state_layout(self) -> Layout:
+        return self._information_states().layout(self._state)
+
+    def _information_states(self) -> InformationStates:
+        self._check_replayable("work out an information state")
+        fresh = Match(self._game, self._players, self._seed, self._options, chance=self._chance)
+        states = InformationStates(self._game, fresh._state)
+        for entry in self._log:
+            if not (isinstance(entry, str) and entry.startswith(SCRIPT_PREFIX)):
+                action = entry if isinstance(entry, Action) else fresh.parse(entry)
+                states.record(fresh._state, action)
+            fresh._step(entry, quiet=True)
+        return states
+
+    def _check_seat(self, seat: int) -> None:
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(self._players)
+        ):
+            raise ValueError(
+                f"there is no seat {seat!r} in a {len(self._players)}-player match "
+                "(seats are whole numbers from 0)"
+            )
 
     def __repr__(self) -> str:
         return (

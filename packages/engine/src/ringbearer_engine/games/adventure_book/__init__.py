@@ -17,22 +17,26 @@ See :mod:`.campaign` for the save format and :mod:`.chapter` for the chapter for
 from __future__ import annotations
 
 from ringbearer_engine.game import register
+from ringbearer_engine.observation import register_observer
 
 from .campaign import CAMPAIGN_FORMAT, CAMPAIGN_VERSION, Campaign, campaign_after
 from .chapter import Chapter, ChapterRules
 from .chapters import add_chapter, page, pages, remove_chapter
 from .game import AdventureBookGame
+from .observe import AdventureBookObserver
 from .state import AdventureBookOptions, AdventureBookState
 from .view import AdventureBookView, PendingView
 
 GAME = AdventureBookGame()
 register(GAME)
+register_observer(AdventureBookObserver())
 
 __all__ = [
     "CAMPAIGN_FORMAT",
     "CAMPAIGN_VERSION",
     "GAME",
     "AdventureBookGame",
+    "AdventureBookObserver",
     "AdventureBookOptions",
     "AdventureBookState",
     "AdventureBookView",

@@ -397,6 +397,15 @@ class ChapterRules(Generic[PageT]):
         """Targets of a non-fight deed."""
         return []
 
+    def deed_target_names(self, page: PageT, deed: Deed) -> tuple[str, ...]:
+        """Every target :meth:`deed_targets` can ever name for the non-fight ``deed``, in a
+        fixed order: the action catalogue numbers the deed on each (``catalogue.py``)."""
+        return ()
+
+    choice_options: tuple[str, ...] = ()
+    """Every option a ``choose`` decision of this chapter can ever offer, in a fixed order (the
+    action catalogue numbers each)."""
+
     def deed(
         self, page: PageT, state: AdventureBookState, deed: Deed, target: str, events: list[Event]
     ) -> None:

@@ -11,11 +11,13 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ringbearer_engine.actions import Action
+from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.events import DISCARDED, Event
 from ringbearer_engine.game import BotFactory, Game, Outcome
 from ringbearer_engine.saves import register_migration
 
+from . import catalogue as numbering
 from .actions import (
     ACTION_TYPES,
     BACK,
@@ -480,6 +482,9 @@ class AdventureBookGame(Game[AdventureBookState]):
         from .value import estimated_win_chance
 
         return estimated_win_chance(state)
+
+    def action_catalogue(self) -> ActionCatalogue:
+        return numbering.action_catalogue()
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot

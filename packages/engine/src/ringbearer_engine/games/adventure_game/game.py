@@ -6,8 +6,10 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
+from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.game import BotFactory
 
+from . import catalogue as numbering
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
 from .content import (
     CARD_RANK,
@@ -134,6 +136,14 @@ class AdventureGame(Game[AdventureState]):
 
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return _CHANCE_FACES
+
+    def max_chance_outcomes(self) -> int:
+        """The deck holds copies of its cards: a shuffle of the whole deck (the first one;
+        a reshuffle of the discards is smaller) has the most outcomes."""
+        return max(len(FULL_DECK), *(len(faces) for faces in _CHANCE_FACES.values()))
+
+    def action_catalogue(self) -> ActionCatalogue:
+        return numbering.action_catalogue()
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import BOTS

@@ -8,19 +8,23 @@ this package registers the game.
 from __future__ import annotations
 
 from ringbearer_engine import register
+from ringbearer_engine.observation import register_observer
 
 from .game import MountDoomGame
+from .observe import MountDoomObserver
 from .state import MountDoomOptions, MountDoomState
 from .view import FigureView, HeldView, MountDoomView, RolledView, SlotView, TrayView
 
 GAME = MountDoomGame()
 register(GAME)
+register_observer(MountDoomObserver())
 
 __all__ = [
     "GAME",
     "FigureView",
     "HeldView",
     "MountDoomGame",
+    "MountDoomObserver",
     "MountDoomOptions",
     "MountDoomState",
     "MountDoomView",

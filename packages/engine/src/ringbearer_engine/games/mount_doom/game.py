@@ -11,8 +11,10 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ringbearer_engine import Action, Chance, Event, Game, Outcome
+from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.events import DISCARDED
 
+from . import catalogue as numbering
 from . import rules
 from .actions import (
     ACTION_TYPES,
@@ -258,6 +260,9 @@ class MountDoomGame(Game[MountDoomState]):
 
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return _CHANCE_FACES
+
+    def action_catalogue(self) -> ActionCatalogue:
+        return numbering.action_catalogue()
 
     def bots(self) -> dict[str, BotFactory]:
         from .bots import HeuristicBot

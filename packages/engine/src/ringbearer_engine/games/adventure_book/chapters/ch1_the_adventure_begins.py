@@ -233,6 +233,8 @@ WATCHES: dict[str, tuple[str, ...]] = {k: tuple(v.split(",")) for k, v in CHAPTE
 
 
 class AdventureBeginsRules(ChapterRules[Page]):
+    choice_options = RIDERS  # which Black Rider rides
+
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:

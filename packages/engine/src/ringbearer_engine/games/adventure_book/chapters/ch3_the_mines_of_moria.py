@@ -245,6 +245,9 @@ CHAPTER = Chapter(
 
 
 class MoriaRules(ChapterRules[Page]):
+    def deed_target_names(self, page: Page, deed: Deed) -> tuple[str, ...]:
+        return ("troll",) if deed.id == "strike-troll" else ()
+
     def effect(
         self, page: Page, state: AdventureBookState, effect: Effect, events: list[Event]
     ) -> None:

@@ -289,6 +289,9 @@ class ShelobsLairRules(ChapterRules[Page]):
     danger_company = frozenset({"frodo"})
     blockable = frozenset(HOBBITS)
 
+    def deed_target_names(self, page: Page, deed: Deed) -> tuple[str, ...]:
+        return page.counter_kinds.get(WEB, ()) if deed.id == "cut-web" else ()
+
     def blocked(self, page: Page, state: AdventureBookState, piece: str, space: str) -> bool:
         """A hobbit on a Web's space is caught: he cannot step off until it is cut."""
         if piece not in HOBBITS:

@@ -303,6 +303,9 @@ def fresh_orc(page: Page, state: AdventureBookState) -> str | None:
 
 
 class LastBattleRules(ChapterRules[Page]):
+    def deed_target_names(self, page: Page, deed: Deed) -> tuple[str, ...]:
+        return ("eye",) if deed.id == "draw-the-eye" else ()
+
     danger_company = frozenset({"frodo"})
 
     # -- the Orcs and the fallen --------------------------------------------------------------
