@@ -42,14 +42,25 @@ def test_textual_is_pinned_exactly() -> None:
     assert pin.specifier.contains(version("textual"))
 
 
+ENGINE_EXTRAS = {
+    "dask": {"distributed"},
+    "pettingzoo": {"pettingzoo", "gymnasium", "numpy"},
+    "gymnasium": {"gymnasium", "numpy"},
+    "openspiel": {"open-spiel", "numpy"},
+}
+"""Each of the engine's extras and what it brings: the cluster, and the research adapters."""
+
+
 def test_the_engine_depends_on_msgspec_only() -> None:
-    """Only msgspec is required; the cluster extra (``[dask]``) is the one optional one."""
+    """Only msgspec is required; everything else comes with one of the extras."""
     found = [Requirement(r) for r in requires("ringbearer-engine") or []]
     required = [r.name for r in found if r.marker is None]
-    optional = {r.name for r in found if r.marker is not None}
     assert required == ["msgspec"]
-    assert optional == {"distributed"}
-    assert all(r.marker is None or r.marker.evaluate({"extra": "dask"}) for r in found)
+    for extra, names in ENGINE_EXTRAS.items():
+        brought = {r.name for r in found if r.marker and r.marker.evaluate({"extra": extra})}
+        assert brought == names, extra
+    optional = {r.name for r in found if r.marker is not None}
+    assert optional == set().union(*ENGINE_EXTRAS.values())
 
 
 @pytest.mark.parametrize("package", ["engine", "tui"])
