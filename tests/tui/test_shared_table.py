@@ -40,7 +40,12 @@ SIZE = (100, 30)
 class Tables(Served):
     def table(self) -> Table:
         return self.service.open(
-            "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11
+            "ann",
+            "adventure-game",
+            [SeatPlan("Ann"), SeatPlan("Bo")],
+            seed=11,
+            open_to_all=True,
+            spectators=True,
         )
 
 
@@ -291,7 +296,13 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
     from ringbearer_tui.screens.review import ReviewScreen
 
     table = served.service.open(
-        "ann", "pig", [SeatPlan("Ann"), SeatPlan("Bo")], seed=4, options={"target": 8}
+        "ann",
+        "pig",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=4,
+        options={"target": 8},
+        open_to_all=True,
+        spectators=True,
     )
     app = RingbearerApp(paths, StartTable(table.name))
     async with app.run_test(size=SIZE) as pilot:
@@ -308,7 +319,7 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
         await until(lambda: isinstance(app.screen, GameOverDialog))
         await until(lambda: bool(app.screen.query(Button)))  # composed
         labels = [str(button.label) for button in app.screen.query(Button)]
-        assert "Review" in labels
+        assert "Review (v)" in labels
         reviewed = session.reviewable()
         assert reviewed is not None
         assert reviewed.log == table.match.log

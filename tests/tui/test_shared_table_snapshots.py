@@ -37,7 +37,14 @@ def test_a_seat_at_a_shared_table_at_its_turn(
         service = TableService(tmp_path, lambda name: None)
         socket = TableSocket(service, tmp_path / "t.sock")
         await socket.start()
-        table = service.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11)
+        table = service.open(
+            "ann",
+            "adventure-game",
+            [SeatPlan("Ann"), SeatPlan("Bo")],
+            seed=11,
+            open_to_all=True,
+            spectators=True,
+        )
         monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
         monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
         ann = await TableConnection.open(socket.path, service.issue_token("ann"))
@@ -73,7 +80,9 @@ def test_a_campaign_table_between_chapters(
         socket = TableSocket(service, tmp_path / "t.sock")
         await socket.start()
         record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], 5)
-        table = service.open("ann", "adventure-book", [], campaign=encode(record))
+        table = service.open(
+            "ann", "adventure-book", [], campaign=encode(record), open_to_all=True, spectators=True
+        )
         monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
         monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("bo"))
         ann = await TableConnection.open(socket.path, service.issue_token("ann"))

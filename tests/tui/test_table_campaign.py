@@ -41,7 +41,9 @@ SEED = 5
 class Tables(Served):
     def campaign_table(self) -> Table:
         record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], SEED)
-        return self.service.open("ann", "adventure-book", [], campaign=encode(record))
+        return self.service.open(
+            "ann", "adventure-book", [], campaign=encode(record), open_to_all=True, spectators=True
+        )
 
 
 @pytest.fixture

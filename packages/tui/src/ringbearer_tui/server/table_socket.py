@@ -22,8 +22,12 @@ from ..tables.protocol import (
     Act,
     ClientMessage,
     CloseTable,
+    Dismissed,
+    FreeSeat,
     Hello,
+    Invite,
     ListTables,
+    MakeCode,
     Opened,
     OpenTable,
     ProtocolError,
@@ -31,8 +35,10 @@ from ..tables.protocol import (
     Refused,
     SeatBot,
     ServerMessage,
+    SetAccess,
     StartChapter,
     Tables,
+    Uninvite,
     Update,
     Welcome,
     decode_client,
@@ -127,6 +133,12 @@ class _Peer:
     def push(self, update: Update) -> None:
         self.send(update)
 
+    def dismissed(self, reason: str) -> None:
+        """The table sent this connection away: it is told why, and hung up on."""
+        self.table = self.seated = None
+        self.send(Dismissed(reason))
+        self.writer.close()  # what was written goes first
+
     async def serve(self, reader: asyncio.StreamReader) -> None:
         while True:
             try:
@@ -156,6 +168,7 @@ class _Peer:
                     message.game,
                     message.seats,
                     spectators=message.spectators,
+                    open_to_all=message.open_to_all,
                     seed=message.seed,
                     bot_after=message.bot_after,
                     options=message.options,
@@ -167,7 +180,12 @@ class _Peer:
                 self.send(Tables(self.service.listing(self.account)))
             case Hello():
                 table, seated = self.service.join(
-                    self.account, message.table, message.seat, message.watch, self.push
+                    self.account,
+                    message.table,
+                    message.seat,
+                    message.watch,
+                    self.push,
+                    self.dismissed,
                 )
                 self.table, self.seated = table, seated
                 log(
@@ -203,6 +221,21 @@ class _Peer:
             case StartChapter():
                 table, seated = self._at_table()
                 self.service.start_chapter(table, seated)
+            case Invite():
+                table, seated = self._at_table()
+                self.service.invite(table, seated, message.account)
+            case Uninvite():
+                table, seated = self._at_table()
+                self.service.uninvite(table, seated, message.who)
+            case MakeCode():
+                table, seated = self._at_table()
+                self.service.make_code(table, seated)
+            case FreeSeat():
+                table, seated = self._at_table()
+                self.service.free_seat(table, seated, message.seat)
+            case SetAccess():
+                table, seated = self._at_table()
+                self.service.set_access(table, seated, message.open_to_all, message.watching)
 
     def _at_table(self) -> tuple[Table, Seated]:
         if self.table is None or self.seated is None:
