@@ -86,7 +86,7 @@ async def open_a_table(app: RingbearerApp, pilot: Pilot[None], answer: str) -> N
 
 
 async def answer_the_table_questions(app: RingbearerApp, pilot: Pilot[None]) -> None:
-    for key in ("y", "n"):
+    for key in ("n", "y", "n"):  # friends invited only, watching allowed, no bot
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
 
