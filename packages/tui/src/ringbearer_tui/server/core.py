@@ -365,7 +365,9 @@ class GameServer:
             max_per_account=config.max_tables_per_account,
             expiry=config.table_expiry,
         )
-        self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
+        self.table_socket = TableSocket(
+            self.tables, socket_path(config.data_dir), self._invite_friend
+        )
         self.zygote: Zygote | None = None
         self._account_expiry: asyncio.Future[None] | None = None
         """Forks each game from an already imported app (see :mod:`.zygote`), when on."""
@@ -646,6 +648,13 @@ class GameServer:
             return False
         finally:
             stopping.cancel()
+
+    def _invite_friend(self, username: str) -> tuple[str, float, int]:
+        """An account's invitation for a friend (the Account screen), as the table socket
+        asks for it; how many of the account's wait now, this one included."""
+        code, expires = self.accounts.invite_friend(username)
+        waiting = len(self.accounts.database.open_invitations_by(username, time.time()))
+        return code, expires, waiting
 
     def _reached_at(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
         """The host a player reached the server at, for the commands the app prints: the

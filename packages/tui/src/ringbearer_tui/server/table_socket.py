@@ -13,6 +13,7 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -24,8 +25,10 @@ from ..tables.protocol import (
     CloseTable,
     Dismissed,
     FreeSeat,
+    FriendInvited,
     Hello,
     Invite,
+    InviteFriend,
     ListTables,
     MakeCode,
     Opened,
@@ -45,6 +48,7 @@ from ..tables.protocol import (
     frame,
     read_frame,
 )
+from .accounts import AccountError
 from .logs import log
 from .tables import Seated, Table, TableError, TableService
 
@@ -64,10 +68,16 @@ def socket_path(data_dir: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix="ringbearer-")) / SOCKET_NAME
 
 
+Inviter = Callable[[str], tuple[str, float, int]]
+"""Makes an account's invitation for a friend: (code, expires, how many wait); raises
+:class:`~.accounts.AccountError` with the reason when it may not."""
+
+
 class TableSocket:
-    def __init__(self, service: TableService, path: Path) -> None:
+    def __init__(self, service: TableService, path: Path, inviter: Inviter | None = None) -> None:
         self.service = service
         self.path = path
+        self.inviter = inviter
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
 
@@ -98,7 +108,7 @@ class TableSocket:
         task = asyncio.current_task()
         assert task is not None
         self._handlers.add(task)
-        peer = _Peer(self.service, writer)
+        peer = _Peer(self.service, writer, self.inviter)
         try:
             await peer.serve(reader)
         except (ConnectionError, asyncio.CancelledError):
@@ -114,9 +124,12 @@ class TableSocket:
 class _Peer:
     """One game process's conversation with the table service."""
 
-    def __init__(self, service: TableService, writer: asyncio.StreamWriter) -> None:
+    def __init__(
+        self, service: TableService, writer: asyncio.StreamWriter, inviter: Inviter | None
+    ) -> None:
         self.service = service
         self.writer = writer
+        self.inviter = inviter
         self.table: Table | None = None
         self.seated: Seated | None = None
         self.account = ""
@@ -157,7 +170,7 @@ class _Peer:
             await self.writer.drain()
 
     def _handle(self, message: ClientMessage) -> None:
-        if isinstance(message, Hello | OpenTable | ListTables):
+        if isinstance(message, Hello | OpenTable | ListTables | InviteFriend):
             if self.table is not None:
                 raise TableError("this connection is already at a table")
             self.account = self.service.account_of(message.token)
@@ -178,6 +191,15 @@ class _Peer:
                 self.send(Opened(table.name))
             case ListTables():
                 self.send(Tables(self.service.listing(self.account)))
+            case InviteFriend():
+                if self.inviter is None:
+                    raise TableError("this server makes no invitations")
+                try:
+                    code, expires, waiting = self.inviter(self.account)
+                except AccountError as error:
+                    raise TableError(str(error)) from None
+                log("account", action="invite", user=self.account)
+                self.send(FriendInvited(code, expires, waiting))
             case Hello():
                 table, seated = self.service.join(
                     self.account,

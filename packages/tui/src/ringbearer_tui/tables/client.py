@@ -15,8 +15,10 @@ from .protocol import (
     CloseTable,
     Dismissed,
     FreeSeat,
+    FriendInvited,
     Hello,
     Invite,
+    InviteFriend,
     ListTables,
     MakeCode,
     Opened,
@@ -136,6 +138,14 @@ class TableConnection:
         if not isinstance(answer, Tables):
             raise TableRefusedError("the server answered something else")
         return answer.tables
+
+    async def invite_friend(self) -> FriendInvited:
+        """A one-time code that registers one new account on this server."""
+        self._send(InviteFriend(self._token))
+        answer = await self._receive()
+        if not isinstance(answer, FriendInvited):
+            raise TableRefusedError("the server answered something else")
+        return answer
 
     async def sit(
         self, table: str, *, watch: bool = False, seat: int | None = None

@@ -121,6 +121,14 @@ class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
     token: str
 
 
+class InviteFriend(msgspec.Struct, tag="invite-friend", forbid_unknown_fields=True):
+    """A one-time code that registers one new account (the Account screen's "Invite a
+    friend"), when the server registers by invitation. Not a table's: it travels on the
+    table socket because that is where a game speaks to its server."""
+
+    token: str
+
+
 ClientMessage = (
     Hello
     | Act
@@ -135,6 +143,7 @@ ClientMessage = (
     | MakeCode
     | FreeSeat
     | SetAccess
+    | InviteFriend
 )
 
 
@@ -268,7 +277,16 @@ class Tables(msgspec.Struct, tag="tables"):
     tables: list[TableEntry]
 
 
-ServerMessage = Welcome | Update | Refused | Opened | Tables | Dismissed
+class FriendInvited(msgspec.Struct, tag="friend-invited"):
+    """The invitation made: its code, when it expires (``time.time()``), and how many of
+    this account's invitations wait, this one included."""
+
+    code: str
+    expires: float
+    waiting: int
+
+
+ServerMessage = Welcome | Update | Refused | Opened | Tables | Dismissed | FriendInvited
 
 
 class ProtocolError(ValueError):
