@@ -31,7 +31,8 @@ async def test_the_owner_gives_an_absent_seat_to_a_bot_and_closes_the_table(
     ann = await connect(server, "ann", keys["ann"], size=SIZE, command=f"join {table.name}")
     await ann.wait_for("Bo is away")
     footer = (await ann.wait_for("Close table")).splitlines()[-1]
-    assert "b Bot for absent" in footer
+    assert "b Bot  " in footer
+    assert "i Invite" in footer
     assert "x Close table" in footer
     steps = len(table.match.log)
     ann.press("b")

@@ -76,8 +76,8 @@ class TablesDialog(Dialog[TableChoice | None]):
                 )
             else:
                 yield Label(
-                    "No table you may join is open. Open one and invite your friends, or "
-                    "join with the code a friend gave you."
+                    "No table you may join is open. Open one and invite your friends,\n"
+                    "or join with the code a friend gave you (k)."
                 )
             with Horizontal(classes="buttons"):
                 yield Button("Open a table (o)", variant="primary", id="open")

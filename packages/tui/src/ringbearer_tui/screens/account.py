@@ -19,6 +19,7 @@ from ..dialogs.message import MessageDialog
 from ..dialogs.text_prompt import TextPrompt
 from ..environment import served_account, served_registration, ssh_command, table_access
 from ..server.accounts import INVITATIONS_PER_ACCOUNT, key_line, read_keys, same_key
+from ..tables.access import told_why
 from ..tables.client import TableConnection, TableRefusedError
 from ..visible import visible
 from ..widgets.steady_footer import SteadyFooter
@@ -145,7 +146,7 @@ class AccountScreen(Screen[None]):
             finally:
                 connection.close()
         except TableRefusedError as error:
-            self.app.push_screen(MessageDialog("No invitation made", f"{visible(str(error))}."))
+            self.app.push_screen(MessageDialog("No invitation made", told_why(str(error))))
             return
         until = datetime.datetime.fromtimestamp(invited.expires).strftime("%Y-%m-%d %H:%M")
         code = visible(invited.code)

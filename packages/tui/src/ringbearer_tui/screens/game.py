@@ -91,7 +91,7 @@ class GameScreen(Screen[None]):
         Binding("c", "cards", "Cards", id="game.cards"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save"),
-        Binding("b", "seat_bot", "Bot for absent", id="game.seat-bot"),
+        Binding("b", "seat_bot", "Bot", id="game.seat-bot"),
         Binding("i", "table_access", "Invite", id="game.table-access"),
         Binding("x", "close_table", "Close table", id="game.close-table"),
         Binding("escape", "leave", "Menu", id="game.menu"),

@@ -115,8 +115,8 @@ def show_code(app: App[Any], table: str, code: str) -> None:
             f"A code for table {visible(table)}",
             f"{code}\n\nGive it to one friend. They join with\n\n"
             f"  {ssh_command('THEIR-NAME', f'join {code}')}\n\n"
-            "or, in Tables, Join with a code (k). It lets in the first account that uses "
-            "it, once; withdraw it here (i) if it went astray.",
+            "or with Code (k) in their Tables. It lets in the first account that uses it, "
+            "once; withdraw it here (i) if it went astray.",
         )
     )
 
