@@ -497,3 +497,40 @@ def test_a_players_campaign_copy_that_cannot_be_written_is_logged_and_the_table_
     assert table.campaign is not None
     assert tables.tables[table.name] is table  # the table plays on
     assert accounts.campaigns("ann").entries()  # the others' copies are written
+
+
+def test_a_seat_given_back_between_chapters_waits_for_nobody_and_goes_to_a_friend(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    """Tables for friends at a campaign table (issue 48): a private campaign table, its seat
+    given back between chapters: the next chapter starts when the players still seated are
+    ready, the freed player keeps their campaign save as it was, and the friend invited next
+    takes the seat and gets the campaign."""
+    tables = service(tmp_path, accounts)
+    table = tables.open("ann", "adventure-book", [], campaign=encode(new_campaign()))
+    assert not table.record.open_to_all
+    ann, _ = seat(tables, table, "ann")
+    with pytest.raises(TableError, match="no open table"):
+        seat(tables, table, "bo")
+    tables.invite(table, ann, "bo")
+    bo, _ = seat(tables, table, "bo")
+    play_the_chapter(tables, table)
+    tables.ready(table, bo)
+    sent_away: list[str] = []
+    bo.dismiss = sent_away.append
+    tables.free_seat(table, ann, 1)
+    assert sent_away == [f"the owner of table {table.name} gave your seat back"]
+    assert table.record.holders == ["ann", ""]
+    assert table.record.ready == [False, False]
+    [bo_save] = accounts.campaigns("bo").entries()
+    assert bo_save.progress.startswith("chapter 2,")  # as it stood after chapter 1
+    tables.invite(table, ann, "cy")
+    seat(tables, table, "cy")
+    assert table.record.holders == ["ann", "cy"]
+    assert len(accounts.campaigns("cy").entries()) == 1
+    tables.ready(table, ann)
+    assert table.between  # Cy sits there now: the table waits for him too
+    tables.free_seat(table, ann, 1)
+    tables.ready(table, ann)  # nobody holds the seat: it does not wait
+    assert not table.between
+    assert chapter_of(table) == 2

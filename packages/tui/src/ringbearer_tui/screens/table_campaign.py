@@ -67,7 +67,8 @@ class TableCampaignScreen(Screen[None]):
         "chapter, won or lost, the campaign moves on by the rules and every player finds it "
         "in their own saves (Load), to continue at home or at a new table. The next chapter "
         "starts when every player at the table has pressed r (the owner may start it at once "
-        "with s). Leaving keeps your seat: join the table again to come back."
+        "with s, and says who may come with i). Leaving keeps your seat: join the table again "
+        "to come back."
     )
     BINDINGS = [
         Binding("r", "ready", "Ready", id="table-campaign.ready"),
