@@ -532,5 +532,5 @@ def test_a_seat_given_back_between_chapters_waits_for_nobody_and_goes_to_a_frien
     assert table.between  # Cy sits there now: the table waits for him too
     tables.free_seat(table, ann, 1)
     tables.ready(table, ann)  # nobody holds the seat: it does not wait
-    assert not table.between
+    assert not between(table)
     assert chapter_of(table) == 2
