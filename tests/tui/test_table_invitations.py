@@ -148,10 +148,13 @@ async def test_a_player_whose_seat_is_given_back_goes_to_the_menu_told_why(
     app = RingbearerApp(paths, StartTable(table.name))
     told: list[str] = []
     app.notify = lambda message, **kwargs: told.append(str(message))  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
         await until(lambda: at_table(app))
+        await pilot.press("question_mark")  # the help is open over the board
+        await until(lambda: not at_table(app))
         ann.free_seat(1)
         await until(lambda: isinstance(app.screen, MainMenu))
+        assert len(app.screen_stack) == 2  # the menu over the default screen, nothing else
         assert told[-1] == f"The owner of table {table.name} gave your seat back."
         assert table.record.holders == ["ann", ""]
     ann.close()

@@ -234,6 +234,8 @@ class GameScreen(Screen[None]):
         self.app.notify(
             told_why(reason), title=f"Table {visible(table)}", severity="warning", timeout=20
         )
+        if self in self.app.screen_stack:
+            self.pop_until_active()  # a dialog open over the board goes with it
         self.dismiss(None)
 
     def action_seat_bot(self) -> None:

@@ -202,6 +202,8 @@ class TableCampaignScreen(Screen[None]):
                 severity="warning",
                 timeout=20,
             )
+            if self in self.app.screen_stack:
+                self.pop_until_active()  # a dialog open over it goes with it
             self.dismiss(None)
             return
         self.notify(visible(reason), title="Table", severity="warning")
