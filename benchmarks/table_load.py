@@ -165,7 +165,14 @@ def open_tables(data: Path, count: int) -> list[str]:
     names = []
     for number in range(count):
         plans = [SeatPlan(name) for name in ("Ann", "Bo", "Cy")]
-        table = service.open(f"t{number}p0", "adventure-game", plans, seed=number)
+        table = service.open(
+            f"t{number}p0",
+            "adventure-game",
+            plans,
+            seed=number,
+            open_to_all=True,  # the benchmark's players are strangers to each other
+            spectators=True,
+        )
         names.append(table.name)
     service.database.close()
     return names

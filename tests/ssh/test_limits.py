@@ -328,7 +328,14 @@ async def test_files_are_private_whatever_the_umask(
     previous = os.umask(0o022)
     try:
         server = await make_server()
-        server.tables.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=1)
+        server.tables.open(
+            "ann",
+            "adventure-game",
+            [SeatPlan("Ann"), SeatPlan("Bo")],
+            seed=1,
+            open_to_all=True,
+            spectators=True,
+        )
         client = await connect(server, "ann", user_key, command="mount-doom")
         await client.wait_for("Choices")
         client.drop()
@@ -385,7 +392,12 @@ async def test_a_spectator_is_not_idle_while_the_table_moves(
 ) -> None:
     server = await make_server(idle_timeout=6.0, table_bot_delay=0.3)
     table = server.tables.open(
-        "bob", "mount-doom", [SeatPlan("Bob"), SeatPlan("Hal", bot="heuristic")], seed=3
+        "bob",
+        "mount-doom",
+        [SeatPlan("Bob"), SeatPlan("Hal", bot="heuristic")],
+        seed=3,
+        open_to_all=True,
+        spectators=True,
     )
     server.tables._give_to_bot(table, 0)  # nobody but bots: it moves on and on
     watcher = await connect(server, "ann", user_key, size=(100, 30), command=f"watch {table.name}")

@@ -53,7 +53,9 @@ def new_campaign(name: str = "The fellowship") -> CampaignRecord:
 
 def open_campaign(tables: TableService, record: CampaignRecord | None = None) -> Table:
     data = encode(record or new_campaign())
-    return tables.open("ann", "adventure-book", [], campaign=data)
+    return tables.open(
+        "ann", "adventure-book", [], campaign=data, open_to_all=True, spectators=True
+    )
 
 
 def seat(tables: TableService, table: Table, account: str) -> tuple[Seated, list[Update]]:
@@ -101,7 +103,14 @@ def test_a_campaign_table_takes_its_seats_from_the_campaign(
 def test_a_campaign_table_is_only_for_the_book(tmp_path: Path, accounts: Accounts) -> None:
     tables = service(tmp_path, accounts)
     with pytest.raises(TableError, match="not played as a campaign"):
-        tables.open("ann", "adventure-game", [], campaign=encode(new_campaign()))
+        tables.open(
+            "ann",
+            "adventure-game",
+            [],
+            campaign=encode(new_campaign()),
+            open_to_all=True,
+            spectators=True,
+        )
 
 
 def test_a_damaged_campaign_save_is_refused_and_opens_nothing(
@@ -109,7 +118,14 @@ def test_a_damaged_campaign_save_is_refused_and_opens_nothing(
 ) -> None:
     tables = service(tmp_path, accounts)
     with pytest.raises(TableError, match="campaign"):
-        tables.open("ann", "adventure-book", [], campaign=encode(new_campaign())[:-5])
+        tables.open(
+            "ann",
+            "adventure-book",
+            [],
+            campaign=encode(new_campaign())[:-5],
+            open_to_all=True,
+            spectators=True,
+        )
     assert tables.tables == {}
 
 
@@ -381,7 +397,14 @@ def test_the_table_closes_when_the_campaign_ends_and_every_save_says_how(
 
 def test_ready_at_a_table_of_one_match_is_refused(tmp_path: Path, accounts: Accounts) -> None:
     tables = service(tmp_path, accounts)
-    table = tables.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=1)
+    table = tables.open(
+        "ann",
+        "adventure-game",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=1,
+        open_to_all=True,
+        spectators=True,
+    )
     ann, _ = seat(tables, table, "ann")
     with pytest.raises(TableError, match="plays one match, not a campaign"):
         tables.ready(table, ann)
@@ -394,7 +417,13 @@ async def test_a_bot_takes_an_absent_seat_only_once_the_next_chapter_is_played(
 ) -> None:
     tables = TableService(tmp_path / "server", accounts.find, bot_delay=10.0)
     table = tables.open(
-        "ann", "adventure-book", [], campaign=encode(new_campaign()), bot_after=0.05
+        "ann",
+        "adventure-book",
+        [],
+        campaign=encode(new_campaign()),
+        bot_after=0.05,
+        open_to_all=True,
+        spectators=True,
     )
     ann, _ = seat(tables, table, "ann")
     bo, _ = seat(tables, table, "bo")
@@ -468,3 +497,40 @@ def test_a_players_campaign_copy_that_cannot_be_written_is_logged_and_the_table_
     assert table.campaign is not None
     assert tables.tables[table.name] is table  # the table plays on
     assert accounts.campaigns("ann").entries()  # the others' copies are written
+
+
+def test_a_seat_given_back_between_chapters_waits_for_nobody_and_goes_to_a_friend(
+    tmp_path: Path, accounts: Accounts
+) -> None:
+    """Tables for friends at a campaign table (issue 48): a private campaign table, its seat
+    given back between chapters: the next chapter starts when the players still seated are
+    ready, the freed player keeps their campaign save as it was, and the friend invited next
+    takes the seat and gets the campaign."""
+    tables = service(tmp_path, accounts)
+    table = tables.open("ann", "adventure-book", [], campaign=encode(new_campaign()))
+    assert not table.record.open_to_all
+    ann, _ = seat(tables, table, "ann")
+    with pytest.raises(TableError, match="no open table"):
+        seat(tables, table, "bo")
+    tables.invite(table, ann, "bo")
+    bo, _ = seat(tables, table, "bo")
+    play_the_chapter(tables, table)
+    tables.ready(table, bo)
+    sent_away: list[str] = []
+    bo.dismiss = sent_away.append
+    tables.free_seat(table, ann, 1)
+    assert sent_away == [f"the owner of table {table.name} gave your seat back"]
+    assert table.record.holders == ["ann", ""]
+    assert table.record.ready == [False, False]
+    [bo_save] = accounts.campaigns("bo").entries()
+    assert bo_save.progress.startswith("chapter 2,")  # as it stood after chapter 1
+    tables.invite(table, ann, "cy")
+    seat(tables, table, "cy")
+    assert table.record.holders == ["ann", "cy"]
+    assert len(accounts.campaigns("cy").entries()) == 1
+    tables.ready(table, ann)
+    assert table.between  # Cy sits there now: the table waits for him too
+    tables.free_seat(table, ann, 1)
+    tables.ready(table, ann)  # nobody holds the seat: it does not wait
+    assert not between(table)
+    assert chapter_of(table) == 2

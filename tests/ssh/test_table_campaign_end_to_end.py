@@ -33,7 +33,9 @@ never shows one."""
 
 def open_campaign_table(server: GameServer) -> Table:
     record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], SEED)
-    return server.tables.open("ann", "adventure-book", [], campaign=encode(record))
+    return server.tables.open(
+        "ann", "adventure-book", [], campaign=encode(record), open_to_all=True, spectators=True
+    )
 
 
 async def arrive(server: GameServer, name: str, key: asyncssh.SSHKey, command: str) -> Client:

@@ -36,7 +36,7 @@ def saved_copy(account: Account, table: str) -> rb.Match:
 def test_a_copy_of_a_table_closed_mid_game_is_its_players_seat_and_bots(tmp_path: Path) -> None:
     people = accounts(tmp_path)
     tables = TableService(tmp_path / "server", people.get)
-    table = tables.open("ann", "adventure-game", SEATS)
+    table = tables.open("ann", "adventure-game", SEATS, open_to_all=True, spectators=True)
     tables.join("bo", table.name, None, False, lambda update: None)
     for _ in range(6):
         table.play(table.match.actions()[0])

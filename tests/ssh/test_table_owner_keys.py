@@ -17,14 +17,22 @@ async def test_the_owner_gives_an_absent_seat_to_a_bot_and_closes_the_table(
 ) -> None:
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("ann", "bo")}
     server = await make_server()
-    table = server.tables.open("ann", "mount-doom", [SeatPlan("Ann"), SeatPlan("Bo")], seed=4)
+    table = server.tables.open(
+        "ann",
+        "mount-doom",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=4,
+        open_to_all=True,
+        spectators=True,
+    )
     bo = await connect(server, "bo", keys["bo"], size=SIZE, command=f"join {table.name}")
     await bo.wait_for(f"Table {table.name}")
     bo.drop()
     ann = await connect(server, "ann", keys["ann"], size=SIZE, command=f"join {table.name}")
     await ann.wait_for("Bo is away")
     footer = (await ann.wait_for("Close table")).splitlines()[-1]
-    assert "b Bot for absent" in footer
+    assert "b Bot  " in footer
+    assert "i Invite" in footer
     assert "x Close table" in footer
     steps = len(table.match.log)
     ann.press("b")

@@ -120,7 +120,7 @@ async def setup(tmp_path: Path) -> AsyncIterator[Setup]:
     await service.close_all()
 
 
-async def open_table(setup: Setup, spectators: bool = True) -> str:
+async def open_table(setup: Setup, spectators: bool = True, open_to_all: bool = True) -> str:
     client = await setup.client()
     client.send(
         OpenTable(
@@ -129,6 +129,7 @@ async def open_table(setup: Setup, spectators: bool = True) -> str:
             [SeatPlan("Ann"), SeatPlan("Bo")],
             spectators=spectators,
             seed=SEED,
+            open_to_all=open_to_all,
         )
     )
     opened = await client.expect(Opened)
@@ -361,7 +362,11 @@ async def test_a_table_opened_so_gives_an_absent_seat_to_a_bot_after_its_wait(
 ) -> None:
     client = await setup.client()
     plans = [SeatPlan("Ann"), SeatPlan("Bo")]
-    client.send(OpenTable(setup.tokens["ann"], "adventure-game", plans, seed=SEED, bot_after=0.3))
+    client.send(
+        OpenTable(
+            setup.tokens["ann"], "adventure-game", plans, seed=SEED, bot_after=0.3, open_to_all=True
+        )
+    )
     name = (await client.expect(Opened)).table
     ann = await setup.seated("ann", name)
     bo = await setup.seated("bo", name)

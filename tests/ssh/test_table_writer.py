@@ -87,7 +87,14 @@ async def test_a_step_is_saved_off_the_loop_and_is_on_disk_once_the_service_clos
     tmp_path: Path,
 ) -> None:
     service = TableService(tmp_path, lambda name: None)
-    table = service.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=3)
+    table = service.open(
+        "ann",
+        "adventure-game",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=3,
+        open_to_all=True,
+        spectators=True,
+    )
     _, seated = service.join("ann", table.name, None, False, lambda update: None)
     assert table.match.to_move == seated.seat
     saved = (table.folder / "match.rbsave").read_bytes()

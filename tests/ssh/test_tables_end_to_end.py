@@ -28,7 +28,14 @@ FIRST_CHOICE = "│1 "
 
 
 def open_table(server: GameServer) -> Table:
-    return server.tables.open("ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=SEED)
+    return server.tables.open(
+        "ann",
+        "adventure-game",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=SEED,
+        open_to_all=True,
+        spectators=True,
+    )
 
 
 class Players:

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, OptionList
+from textual.widgets import Button, Input, OptionList, Static
 
 from ringbearer_tui.app import RingbearerApp
+from ringbearer_tui.dialogs.message import MessageDialog
+from ringbearer_tui.environment import (
+    REGISTRATION_ENV,
+    SSH_ADDRESS_ENV,
+    TABLE_SOCKET_ENV,
+    TABLE_TOKEN_ENV,
+)
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.account import AccountScreen
 from ringbearer_tui.server.accounts import AccountError, AccountStore, key_line
+from ringbearer_tui.server.table_socket import TableSocket
+from ringbearer_tui.server.tables import TableService
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -158,3 +168,95 @@ async def test_the_same_key_cannot_be_added_twice_whatever_its_comment(
         assert app.screen.query_one(OptionList).option_count == 1
         messages = [str(n.message) for n in app._notifications]
         assert any("already one of your keys" in m for m in messages), messages
+
+
+# -- inviting a friend (issue 48) ----------------------------------------------------------------
+
+
+@pytest.fixture
+async def served_invitations(
+    tmp_path: Path, keys_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[AccountStore]:
+    """A table socket that makes invitations, as a server registering by invitation does."""
+    store = AccountStore(tmp_path / "server", registration="invite")
+    service = TableService(tmp_path / "server", lambda name: None)
+
+    def inviter(username: str) -> tuple[str, float, int]:
+        code, expires = store.invite_friend(username, now=0.0)
+        return code, expires, len(store.database.open_invitations_by(username, 0.0))
+
+    socket = TableSocket(service, tmp_path / "t.sock", inviter)
+    await socket.start()
+    monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
+    monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("ann"))
+    monkeypatch.setenv(REGISTRATION_ENV, "invite")
+    monkeypatch.setenv(SSH_ADDRESS_ENV, "games.example.org 2222")
+    try:
+        yield store
+    finally:
+        await socket.close()
+        await service.close_all()
+
+
+async def test_invite_a_friend_shows_the_code_and_the_command_to_paste(
+    quick_settings: AppPaths, served_invitations: AccountStore
+) -> None:
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "a")
+        assert isinstance(app.screen, AccountScreen)
+        assert app.screen.query_one("#invite", Button)
+        await press(pilot, "i")
+        for _ in range(100):
+            if isinstance(app.screen, MessageDialog):
+                break
+            await pilot.pause(0.05)
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        [(code, _, made_by)] = served_invitations.database.open_invitations(0.0)
+        assert made_by == "ann"
+        assert f"ssh -p 2222 THEIR-NAME+{code}@games.example.org" in dialog.body
+        assert "You have 1 invitation waiting; you may make 2 more" in dialog.body
+
+
+async def test_a_fourth_invitation_is_refused_with_the_reason(
+    quick_settings: AppPaths, served_invitations: AccountStore
+) -> None:
+    for _ in range(3):
+        served_invitations.invite_friend("ann", now=0.0)
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "a", "i")
+        for _ in range(100):
+            if isinstance(app.screen, MessageDialog):
+                break
+            await pilot.pause(0.05)
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert "3 invitations waiting" in dialog.body
+        assert len(served_invitations.database.open_invitations(0.0)) == 3
+
+
+@pytest.mark.parametrize(
+    ("registration", "words"),
+    [("open", "needs no invitation"), ("closed", "takes no new accounts")],
+)
+async def test_without_invitations_the_screen_says_why_and_offers_none(
+    quick_settings: AppPaths,
+    keys_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    registration: str,
+    words: str,
+) -> None:
+    monkeypatch.setenv(REGISTRATION_ENV, registration)
+    monkeypatch.setenv(TABLE_SOCKET_ENV, "/nonexistent/t.sock")
+    monkeypatch.setenv(TABLE_TOKEN_ENV, "x")
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "a")
+        screen = app.screen
+        assert isinstance(screen, AccountScreen)
+        assert not screen.query("#invite")
+        note = screen.query_one("#invite-note", Static)
+        assert words in str(note.render())
+        assert screen.check_action("invite", ()) is False

@@ -40,7 +40,12 @@ SIZE = (100, 30)
 class Tables(Served):
     def table(self) -> Table:
         return self.service.open(
-            "ann", "adventure-game", [SeatPlan("Ann"), SeatPlan("Bo")], seed=11
+            "ann",
+            "adventure-game",
+            [SeatPlan("Ann"), SeatPlan("Bo")],
+            seed=11,
+            open_to_all=True,
+            spectators=True,
         )
 
 
@@ -74,11 +79,12 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
 
 
 async def answer_the_table_questions(
-    app: RingbearerApp, pilot: object, *, watching: str, bot_after: str
+    app: RingbearerApp, pilot: object, *, watching: str, bot_after: str, anyone: str = "n"
 ) -> None:
-    """Answer "may others watch?" and "a bot after two minutes?", then sit at the table."""
+    """Answer "who may take the open seats?", "may others watch?" and "a bot after two
+    minutes?", then sit at the table."""
     assert isinstance(pilot, Pilot)
-    for key in (watching, bot_after):
+    for key in (anyone, watching, bot_after):
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
     await until(lambda: at_table(app))
@@ -202,7 +208,26 @@ async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
         assert table.record.owner == "bo"
         assert table.record.holders[0] == "bo"
         assert not table.record.spectators
+        assert not table.record.open_to_all
         assert table.record.bot_after == 120.0
+
+
+async def test_a_table_opened_with_the_default_answers_is_private_and_unwatched(
+    served: Tables, paths: AppPaths
+) -> None:
+    """Enter takes the focused answer of each question, as a hurried owner would: nobody
+    but the friends invited may come, and nobody watches."""
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_the_table_dialog(app, pilot)
+        await pilot.press("ctrl+s")
+        await answer_the_table_questions(
+            app, pilot, anyone="enter", watching="enter", bot_after="enter"
+        )
+        [table] = served.service.tables.values()
+        assert not table.record.open_to_all
+        assert not table.record.spectators
+        assert table.record.bot_after == 0.0
 
 
 async def test_the_menu_lists_the_tables_and_watches_one(
@@ -291,7 +316,13 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
     from ringbearer_tui.screens.review import ReviewScreen
 
     table = served.service.open(
-        "ann", "pig", [SeatPlan("Ann"), SeatPlan("Bo")], seed=4, options={"target": 8}
+        "ann",
+        "pig",
+        [SeatPlan("Ann"), SeatPlan("Bo")],
+        seed=4,
+        options={"target": 8},
+        open_to_all=True,
+        spectators=True,
     )
     app = RingbearerApp(paths, StartTable(table.name))
     async with app.run_test(size=SIZE) as pilot:

@@ -19,11 +19,13 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog
+from ringbearer_tui.dialogs.text_prompt import TextPrompt
 from ringbearer_tui.environment import TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, CampaignStore, encode
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
+from ringbearer_tui.screens.main_menu import MainMenu
 from ringbearer_tui.screens.table_campaign import TableCampaignScreen
 from ringbearer_tui.seats import Seat
 from ringbearer_tui.server.tables import Table
@@ -41,7 +43,9 @@ SEED = 5
 class Tables(Served):
     def campaign_table(self) -> Table:
         record = CampaignRecord.new("The fellowship", [Seat("Ann"), Seat("Bo")], SEED)
-        return self.service.open("ann", "adventure-book", [], campaign=encode(record))
+        return self.service.open(
+            "ann", "adventure-book", [], campaign=encode(record), open_to_all=True, spectators=True
+        )
 
 
 @pytest.fixture
@@ -84,7 +88,7 @@ async def open_a_table(app: RingbearerApp, pilot: Pilot[None], answer: str) -> N
 
 
 async def answer_the_table_questions(app: RingbearerApp, pilot: Pilot[None]) -> None:
-    for key in ("y", "n"):
+    for key in ("n", "y", "n"):  # friends invited only, watching allowed, no bot
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
 
@@ -279,4 +283,53 @@ async def test_the_campaign_screen_says_when_the_servers_tables_go_away(
         assert not screen.between
         await pilot.press("r")  # nothing to be ready at: no error
         await pilot.pause()
+    ann.close()
+
+
+async def test_between_chapters_a_player_whose_seat_is_given_back_goes_to_the_menu(
+    served: Tables, paths: AppPaths
+) -> None:
+    """Issue 48: the owner gives Bo's seat back while the campaign screen waits for the next
+    chapter; Bo's app leaves it for the menu, told why."""
+    table = served.campaign_table()
+    ann = await served.connection("ann")
+    await ann.sit(table.name)
+    ann.listen(lambda update: None, lambda reason: None)
+    bo = await served.connection("bo")
+    await bo.sit(table.name)
+    bo.listen(lambda update: None, lambda reason: None)
+    win_the_chapter(served, table)
+    bo.close()
+    app = RingbearerApp(paths, StartTable(table.name))
+    told: list[str] = []
+    app.notify = lambda message, **kwargs: told.append(str(message))  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE):
+        await until(lambda: isinstance(app.screen, TableCampaignScreen) and app.screen.between)
+        ann.free_seat(1)
+        await until(lambda: isinstance(app.screen, MainMenu))
+        assert f"The owner of table {table.name} gave your seat back." in told
+    assert table.record.holders == ["ann", ""]
+    ann.close()
+
+
+async def test_the_owner_invites_from_the_campaign_screen(served: Tables, paths: AppPaths) -> None:
+    record = CampaignRecord.new("The fellowship", [Seat("Bo"), Seat("Ann")], SEED)
+    table = served.service.open("bo", "adventure-book", [], campaign=encode(record))
+    table.record.invited.append("ann")
+    ann = await served.connection("ann")
+    await ann.sit(table.name)
+    ann.listen(lambda update: None, lambda reason: None)
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: on_chapter(app, 1))
+        win_the_chapter(served, table)
+        await until(lambda: app.screen.query("#way-leave"))
+        await pilot.press("enter")  # To the campaign
+        await until(lambda: isinstance(app.screen, TableCampaignScreen) and app.screen.between)
+        await pilot.press("i")
+        await until(lambda: isinstance(app.screen, PickDialog))
+        await pilot.press("enter")  # Invite an account by its name
+        await until(lambda: isinstance(app.screen, TextPrompt))
+        await pilot.press(*"cy", "enter")
+        await until(lambda: table.record.invited == ["cy"])
     ann.close()

@@ -18,7 +18,7 @@ from .base import Dialog
 
 class TableChoice(msgspec.Struct, frozen=True):
     what: str
-    """``open``, ``join`` or ``watch``."""
+    """``open``, ``join``, ``watch``, or ``code`` (join with a one-time code)."""
     table: str = ""
 
 
@@ -44,6 +44,8 @@ def describe_table(entry: TableEntry) -> str:
         line += f" · {entry.spectators} watching"
     if entry.mine:
         line += " · your seat"
+    elif not entry.open_to_all:
+        line += " · invited"
     return line
 
 
@@ -57,6 +59,7 @@ class TablesDialog(Dialog[TableChoice | None]):
         Binding("o", "choose('open')", "Open a table", id="tables.open"),
         Binding("j", "choose('join')", "Join", id="tables.join"),
         Binding("w", "choose('watch')", "Watch", id="tables.watch"),
+        Binding("k", "choose('code')", "Join with a code", id="tables.code"),
         Binding("escape", "close", "Back", id="tables.back"),
     ]
 
@@ -72,12 +75,16 @@ class TablesDialog(Dialog[TableChoice | None]):
                     *(Option(describe_table(e), id=e.name) for e in self.entries), id="list"
                 )
             else:
-                yield Label("No table is open. Open one and give its name to your friends.")
+                yield Label(
+                    "No table you may join is open. Open one and invite your friends,\n"
+                    "or join with the code a friend gave you (k)."
+                )
             with Horizontal(classes="buttons"):
                 yield Button("Open a table (o)", variant="primary", id="open")
                 if self.entries:
                     yield Button("Join (j)", id="join")
                     yield Button("Watch (w)", id="watch")
+                yield Button("Code (k)", id="code")
                 yield Button("Back (esc)", id="back")
 
     def on_mount(self) -> None:
@@ -102,8 +109,8 @@ class TablesDialog(Dialog[TableChoice | None]):
             self.action_choose(event.button.id)
 
     def action_choose(self, what: str) -> None:
-        if what == "open":
-            self.dismiss(TableChoice("open"))
+        if what in ("open", "code"):
+            self.dismiss(TableChoice(what))
             return
         entry = self._highlighted()
         if entry is None:

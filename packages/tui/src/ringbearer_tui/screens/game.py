@@ -40,6 +40,7 @@ from ..host import Host, host_of
 from ..live_keys import live_keys
 from ..session import GameSession
 from ..storage import SaveNameError
+from ..tables.access import manage_access, show_code, told_why
 from ..tables.protocol import LogLine
 from ..tables.remote import RemoteSession
 from ..visible import visible
@@ -90,7 +91,8 @@ class GameScreen(Screen[None]):
         Binding("c", "cards", "Cards", id="game.cards"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save"),
-        Binding("b", "seat_bot", "Bot for absent", id="game.seat-bot"),
+        Binding("b", "seat_bot", "Bot", id="game.seat-bot"),
+        Binding("i", "table_access", "Invite", id="game.table-access"),
         Binding("x", "close_table", "Close table", id="game.close-table"),
         Binding("escape", "leave", "Menu", id="game.menu"),
         # Shown on the board itself, which names its pages: the footer has no room at 80x24.
@@ -112,7 +114,7 @@ class GameScreen(Screen[None]):
         ),
     ]
     LEAVE_QUESTION = "Back to the menu? The game is saved; Continue resumes it."
-    SHARED_ONLY = frozenset({"seat_bot", "close_table"})
+    SHARED_ONLY = frozenset({"seat_bot", "table_access", "close_table"})
     """Commands of a shared table's owner."""
     LOCAL_ONLY = frozenset({"hint", "undo", "save_as"})
     """Commands that need the whole match, which a shared table's server keeps."""
@@ -204,9 +206,15 @@ class GameScreen(Screen[None]):
         log = self.query_one(EventLog)
         for line in lines:
             log.record(line.who, line.label, line.told)
+        if session.dismissed:
+            self._sent_away(session.dismissed)
+            return
         if session.problem:
             self.notify(session.problem, title="Table", severity="warning")
             session.problem = ""
+        for code in session.fresh_codes:
+            show_code(self.app, session.table, code)
+        session.fresh_codes = []
         self.refresh_all()
         if session.my_turn and not self._was_my_turn and self.rb_app.settings.turn_bell:
             self.app.bell()
@@ -217,21 +225,55 @@ class GameScreen(Screen[None]):
             self._table_closed = session.closed
             self.refresh_bindings()
 
+    def _sent_away(self, reason: str) -> None:
+        """The table sent this player away (the owner gave the seat back): to the menu,
+        told why."""
+        table = self.session.table if isinstance(self.session, RemoteSession) else ""
+        # A notice, not a dialog: it outlives the screens that close under it (a campaign
+        # table's too).
+        self.app.notify(
+            told_why(reason), title=f"Table {visible(table)}", severity="warning", timeout=20
+        )
+        if self in self.app.screen_stack:
+            self.pop_until_active()  # a dialog open over the board goes with it
+        self.dismiss(None)
+
     def action_seat_bot(self) -> None:
         session = self.session
         if not isinstance(session, RemoteSession):
             return
-        away = [n for n, info in enumerate(session.seat_infos) if info.away]
+        # An absent player's seat, or one nobody holds (given back in the middle of a game).
+        away = [
+            n
+            for n, info in enumerate(session.seat_infos)
+            if info.away or (not info.account and not info.bot)
+        ]
         if not away:
             self.notify("Nobody is away.", title="Table")
             return
-        name = session.seat_infos[away[0]].name
+        info = session.seat_infos[away[0]]
+        question = (
+            f"{info.name} is away. Let a bot play for them?"
+            if info.away
+            else f"Nobody holds {info.name}'s seat. Let a bot play it for the rest of the game?"
+        )
 
         def done(yes: bool | None) -> None:
             if yes:
                 session.connection.seat_bot(away[0])
 
-        self.app.push_screen(ConfirmDialog(f"{name} is away. Let a bot play for them?"), done)
+        self.app.push_screen(ConfirmDialog(question), done)
+
+    def action_table_access(self) -> None:
+        session = self.session
+        if not isinstance(session, RemoteSession) or session.access is None:
+            return
+        access, seats = session.access, session.seat_infos
+        self.run_worker(
+            manage_access(self.app, session.connection, access, seats, session.own_seat),
+            group="table-access",
+            exclusive=True,
+        )
 
     def action_close_table(self) -> None:
         session = self.session

@@ -24,7 +24,8 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..games.adventure_book.panels import corruption_line
 from ..games.adventure_book.saves import CampaignRecord, chapter_title, decode
-from ..tables.client import TableConnection, TableRefusedError, connection_ended
+from ..tables.access import manage_access, new_codes, show_code, told_why
+from ..tables.client import TableConnection, TableRefusedError, connection_ended, dismissal
 from ..tables.protocol import CampaignNews, Update, Welcome
 from ..tables.remote import RemoteSession
 from ..visible import visible
@@ -66,11 +67,13 @@ class TableCampaignScreen(Screen[None]):
         "chapter, won or lost, the campaign moves on by the rules and every player finds it "
         "in their own saves (Load), to continue at home or at a new table. The next chapter "
         "starts when every player at the table has pressed r (the owner may start it at once "
-        "with s). Leaving keeps your seat: join the table again to come back."
+        "with s, and says who may come with i). Leaving keeps your seat: join the table again "
+        "to come back."
     )
     BINDINGS = [
         Binding("r", "ready", "Ready", id="table-campaign.ready"),
         Binding("s", "start", "Start now", id="table-campaign.start"),
+        Binding("i", "table_access", "Invite", id="table-campaign.access"),
         Binding("x", "close_table", "Close the table", id="table-campaign.close"),
         Binding("escape", "leave", "Menu", id="table-campaign.menu"),
     ]
@@ -190,6 +193,19 @@ class TableCampaignScreen(Screen[None]):
             self.run_worker(self._come_back(), exclusive=True)
 
     def _table_refused(self, reason: str) -> None:
+        sent_away = dismissal(reason)
+        if sent_away is not None:
+            # The owner gave the seat back: to the menu, told why.
+            self.app.notify(
+                told_why(sent_away),
+                title=f"Table {visible(self.welcome.table)}",
+                severity="warning",
+                timeout=20,
+            )
+            if self in self.app.screen_stack:
+                self.pop_until_active()  # a dialog open over it goes with it
+            self.dismiss(None)
+            return
         self.notify(visible(reason), title="Table", severity="warning")
         if connection_ended(reason) and self.connection is not None:
             self.connection.close()
@@ -200,6 +216,10 @@ class TableCampaignScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------------------
 
     def _show(self, update: Update) -> None:
+        before = self.update.access
+        if before is not None and update.access is not None and update is not self.update:
+            for code in new_codes(before, update.access):
+                show_code(self.app, self.welcome.table, code)
         self.update = update
         if update.campaign is not None:
             self.news = update.campaign
@@ -285,6 +305,13 @@ class TableCampaignScreen(Screen[None]):
             return self.welcome.seat is not None and self.between
         if action in ("start", "close_table"):
             return self.owner and self.connection is not None and not self.update.closed
+        if action == "table_access":
+            return (
+                self.owner
+                and self.connection is not None
+                and not self.update.closed
+                and self.update.access is not None
+            )
         return True
 
     def action_ready(self) -> None:
@@ -294,6 +321,16 @@ class TableCampaignScreen(Screen[None]):
     def action_start(self) -> None:
         if self.connection is not None and self.between and self.owner:
             self.connection.start_chapter()
+
+    def action_table_access(self) -> None:
+        connection, access = self.connection, self.update.access
+        if connection is None or access is None or not self.owner:
+            return
+        self.run_worker(
+            manage_access(self.app, connection, access, self.update.seats, self.welcome.seat),
+            group="table-access",
+            exclusive=True,
+        )
 
     def action_close_table(self) -> None:
         connection = self.connection

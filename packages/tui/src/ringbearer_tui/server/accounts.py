@@ -41,6 +41,8 @@ Registration = Literal["open", "invite", "closed"]
 REGISTRATIONS: tuple[Registration, ...] = ("open", "invite", "closed")
 MAX_ACCOUNTS_PER_KEY = 3
 INVITATION_DAYS = 7
+INVITATIONS_PER_ACCOUNT = 3
+"""Invitations an account may have waiting (made, not used, not expired) at once."""
 UNUSED_DAYS = 30
 _CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """Lowercase letters and digits, less those read for one another (i/l/1, o/0)."""
@@ -195,6 +197,28 @@ class AccountStore:
         expires = moment + days * 86400
         self.database.add_invitation(code, made_by, moment, expires)
         return code, expires
+
+    def invite_friend(self, username: str, now: float | None = None) -> tuple[str, float]:
+        """A one-time invitation an account makes for a friend (from the Account screen):
+        only when the server registers by invitation, and at most
+        :data:`INVITATIONS_PER_ACCOUNT` waiting at once."""
+        moment = time.time() if now is None else now
+        if self.registration == "open":
+            raise AccountError(
+                "this server registers anyone who connects: your friend needs no code"
+            )
+        if self.registration == "closed":
+            raise AccountError("this server takes no new accounts; ask its host")
+        with self._lock:
+            waiting = self.database.open_invitations_by(username, moment)
+            if len(waiting) >= INVITATIONS_PER_ACCOUNT:
+                codes = ", ".join(code for code, _ in waiting)
+                raise AccountError(
+                    f"you have {len(waiting)} invitations waiting ({codes}), as many as one "
+                    f"account may: each is free again when it is used or after {INVITATION_DAYS} "
+                    "days"
+                )
+            return self.invite(made_by=username, now=moment)
 
     def expire_unused(self, in_use: Callable[[str], bool], now: float | None = None) -> list[str]:
         """Free the names registered over :data:`UNUSED_DAYS` days ago and never logged in

@@ -23,7 +23,14 @@ from pathlib import Path
 import asyncssh
 from asyncssh.connection import SSHConnection
 
-from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ..environment import (
+    ACCOUNT_ENV,
+    KEYS_FILE_ENV,
+    REGISTRATION_ENV,
+    SSH_ADDRESS_ENV,
+    TABLE_SOCKET_ENV,
+    TABLE_TOKEN_ENV,
+)
 from .accounts import GUEST, Account, AccountError, AccountStore, split_invitation
 from .config import GAMES, ServeConfig, table_command
 from .connection_guard import SECOND_SESSION, Guard, check_supported, guard
@@ -359,7 +366,9 @@ class GameServer:
             max_per_account=config.max_tables_per_account,
             expiry=config.table_expiry,
         )
-        self.table_socket = TableSocket(self.tables, socket_path(config.data_dir))
+        self.table_socket = TableSocket(
+            self.tables, socket_path(config.data_dir), self._invite_friend
+        )
         self.zygote: Zygote | None = None
         self._account_expiry: asyncio.Future[None] | None = None
         """Forks each game from an already imported app (see :mod:`.zygote`), when on."""
@@ -641,6 +650,22 @@ class GameServer:
         finally:
             stopping.cancel()
 
+    def _invite_friend(self, username: str) -> tuple[str, float, int]:
+        """An account's invitation for a friend (the Account screen), as the table socket
+        asks for it; how many of the account's wait now, this one included."""
+        code, expires = self.accounts.invite_friend(username)
+        waiting = len(self.accounts.database.open_invitations_by(username, time.time()))
+        return code, expires, waiting
+
+    def _reached_at(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
+        """The host a player reached the server at, for the commands the app prints: the
+        listening address, or when that is every address, the one this connection came to."""
+        if self.config.host not in ("", "0.0.0.0", "::"):
+            return self.config.host
+        sockname = process.get_extra_info("sockname")
+        address = str(sockname[0]) if sockname else ""
+        return address.removeprefix("::ffff:") or "HOST"
+
     async def _run_game(
         self,
         process: asyncssh.SSHServerProcess[bytes],
@@ -649,7 +674,11 @@ class GameServer:
         claim: object,
     ) -> tuple[int, str]:
         account.data.mkdir(parents=True, exist_ok=True)
-        extra = {ACCOUNT_ENV: account.username}
+        extra = {
+            ACCOUNT_ENV: account.username,
+            REGISTRATION_ENV: self.config.registration,
+            SSH_ADDRESS_ENV: f"{self._reached_at(process)} {self.port}",
+        }
         token = ""
         if account.username != GUEST:
             extra[KEYS_FILE_ENV] = str(account.keys_file)

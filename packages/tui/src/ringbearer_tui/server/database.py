@@ -182,6 +182,16 @@ class Database:
             )
             return [(str(c), float(e), None if m is None else str(m)) for c, e, m in rows]
 
+    def open_invitations_by(self, made_by: str, now: float) -> list[tuple[str, float]]:
+        """(code, expires) of the invitations ``made_by`` made that may still be used."""
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT code, expires FROM invitations "
+                "WHERE made_by = ? AND used_by IS NULL AND expires > ? ORDER BY made",
+                (made_by, now),
+            )
+            return [(str(code), float(expires)) for code, expires in rows]
+
     def usernames(self) -> list[str]:
         with self._lock:
             rows = self._connection.execute("SELECT username FROM accounts ORDER BY username")

@@ -13,6 +13,7 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -22,8 +23,14 @@ from ..tables.protocol import (
     Act,
     ClientMessage,
     CloseTable,
+    Dismissed,
+    FreeSeat,
+    FriendInvited,
     Hello,
+    Invite,
+    InviteFriend,
     ListTables,
+    MakeCode,
     Opened,
     OpenTable,
     ProtocolError,
@@ -31,14 +38,17 @@ from ..tables.protocol import (
     Refused,
     SeatBot,
     ServerMessage,
+    SetAccess,
     StartChapter,
     Tables,
+    Uninvite,
     Update,
     Welcome,
     decode_client,
     frame,
     read_frame,
 )
+from .accounts import AccountError
 from .logs import log
 from .tables import Seated, Table, TableError, TableService
 
@@ -58,10 +68,16 @@ def socket_path(data_dir: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix="ringbearer-")) / SOCKET_NAME
 
 
+Inviter = Callable[[str], tuple[str, float, int]]
+"""Makes an account's invitation for a friend: (code, expires, how many wait); raises
+:class:`~.accounts.AccountError` with the reason when it may not."""
+
+
 class TableSocket:
-    def __init__(self, service: TableService, path: Path) -> None:
+    def __init__(self, service: TableService, path: Path, inviter: Inviter | None = None) -> None:
         self.service = service
         self.path = path
+        self.inviter = inviter
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
 
@@ -92,7 +108,7 @@ class TableSocket:
         task = asyncio.current_task()
         assert task is not None
         self._handlers.add(task)
-        peer = _Peer(self.service, writer)
+        peer = _Peer(self.service, writer, self.inviter)
         try:
             await peer.serve(reader)
         except (ConnectionError, asyncio.CancelledError):
@@ -108,9 +124,12 @@ class TableSocket:
 class _Peer:
     """One game process's conversation with the table service."""
 
-    def __init__(self, service: TableService, writer: asyncio.StreamWriter) -> None:
+    def __init__(
+        self, service: TableService, writer: asyncio.StreamWriter, inviter: Inviter | None
+    ) -> None:
         self.service = service
         self.writer = writer
+        self.inviter = inviter
         self.table: Table | None = None
         self.seated: Seated | None = None
         self.account = ""
@@ -126,6 +145,12 @@ class _Peer:
 
     def push(self, update: Update) -> None:
         self.send(update)
+
+    def dismissed(self, reason: str) -> None:
+        """The table sent this connection away: it is told why, and hung up on."""
+        self.table = self.seated = None
+        self.send(Dismissed(reason))
+        self.writer.close()  # what was written goes first
 
     async def serve(self, reader: asyncio.StreamReader) -> None:
         while True:
@@ -145,7 +170,7 @@ class _Peer:
             await self.writer.drain()
 
     def _handle(self, message: ClientMessage) -> None:
-        if isinstance(message, Hello | OpenTable | ListTables):
+        if isinstance(message, Hello | OpenTable | ListTables | InviteFriend):
             if self.table is not None:
                 raise TableError("this connection is already at a table")
             self.account = self.service.account_of(message.token)
@@ -156,6 +181,7 @@ class _Peer:
                     message.game,
                     message.seats,
                     spectators=message.spectators,
+                    open_to_all=message.open_to_all,
                     seed=message.seed,
                     bot_after=message.bot_after,
                     options=message.options,
@@ -165,9 +191,23 @@ class _Peer:
                 self.send(Opened(table.name))
             case ListTables():
                 self.send(Tables(self.service.listing(self.account)))
+            case InviteFriend():
+                if self.inviter is None:
+                    raise TableError("this server makes no invitations")
+                try:
+                    code, expires, waiting = self.inviter(self.account)
+                except AccountError as error:
+                    raise TableError(str(error)) from None
+                log("account", action="invite", user=self.account)
+                self.send(FriendInvited(code, expires, waiting))
             case Hello():
                 table, seated = self.service.join(
-                    self.account, message.table, message.seat, message.watch, self.push
+                    self.account,
+                    message.table,
+                    message.seat,
+                    message.watch,
+                    self.push,
+                    self.dismissed,
                 )
                 self.table, self.seated = table, seated
                 log(
@@ -203,6 +243,21 @@ class _Peer:
             case StartChapter():
                 table, seated = self._at_table()
                 self.service.start_chapter(table, seated)
+            case Invite():
+                table, seated = self._at_table()
+                self.service.invite(table, seated, message.account)
+            case Uninvite():
+                table, seated = self._at_table()
+                self.service.uninvite(table, seated, message.who)
+            case MakeCode():
+                table, seated = self._at_table()
+                self.service.make_code(table, seated)
+            case FreeSeat():
+                table, seated = self._at_table()
+                self.service.free_seat(table, seated, message.seat)
+            case SetAccess():
+                table, seated = self._at_table()
+                self.service.set_access(table, seated, message.open_to_all, message.watching)
 
     def _at_table(self) -> tuple[Table, Seated]:
         if self.table is None or self.seated is None:

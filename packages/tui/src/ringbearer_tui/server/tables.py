@@ -27,9 +27,17 @@ from ..paths import resolve_paths
 from ..seats import TABLE_COPY, Seat
 from ..session import GameSession
 from ..storage import SaveStore
-from ..tables.protocol import CampaignNews, LogLine, SeatInfo, SeatPlan, TableEntry, Update
+from ..tables.protocol import (
+    CampaignNews,
+    LogLine,
+    SeatInfo,
+    SeatPlan,
+    TableAccess,
+    TableEntry,
+    Update,
+)
 from . import table_campaign
-from .accounts import Account
+from .accounts import Account, valid_username
 from .database import Database
 from .logs import log
 from .table_writer import TableWriter
@@ -37,6 +45,12 @@ from .table_writer import TableWriter
 NAME_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table names avoid letters that read alike (i/l/1, o/0)."""
 NAME_LENGTH = 4
+CODE_LENGTH = 10
+"""A table's one-time code: longer than any table name, so the two never mix."""
+MAX_CODES = 5
+"""One-time codes a table keeps unused at once."""
+MAX_INVITED = 32
+"""Accounts a table keeps invited by name at once."""
 FIRST_LINES = 30
 MAX_BOT_AFTER = 24 * 3600.0
 """A newcomer's log starts with this many steps, as the local game screen's does."""
@@ -59,6 +73,19 @@ class TableRecord(msgspec.Struct, kw_only=True):
     holders: list[str]
     """The account holding each seat; "" for an open seat or a bot's."""
     spectators: bool = True
+    """Whether watching is allowed (a new table's owner turns it on; tables kept from
+    before that question keep theirs)."""
+    open_to_all: bool = True
+    """Anyone may take an open seat; else only the owner's invited accounts. New tables are
+    private unless their owner says otherwise; tables kept from before private tables
+    existed stay open to anyone, as they were opened."""
+    invited: list[str] = []
+    """Accounts the owner invited (by name, or by a code they used) who may take an open
+    seat at a private table, and see it."""
+    codes: list[str] = []
+    """One-time codes not used yet: each invites the first account that joins with it."""
+    freed: list[str] = []
+    """Accounts whose seat the owner gave back: they may not come back unless invited again."""
     closed: bool = False
     bot_after: float = 0.0
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
@@ -74,10 +101,18 @@ class TableRecord(msgspec.Struct, kw_only=True):
 class Seated:
     """One connection at a table, and what it has been sent."""
 
-    def __init__(self, account: str, seat: int | None, send: Callable[[Update], None]) -> None:
+    def __init__(
+        self,
+        account: str,
+        seat: int | None,
+        send: Callable[[Update], None],
+        dismiss: Callable[[str], None] | None = None,
+    ) -> None:
         self.account = account
         self.seat = seat
         self.send = send
+        self.dismiss = dismiss
+        """Tells the connection it is no longer at the table, and why (it is then closed)."""
         self.lines_sent: int | None = None
         self.finished_sent = False
         """Whether the finished match went with an update already (it goes once)."""
@@ -159,8 +194,29 @@ class Table:
 
     def welcomes(self, account: str) -> bool:
         """Whether the "Join a table" list shows this table to ``account``."""
+        if not self.admits(account):
+            return False
         held = self.seat_of(account) is not None
         return held or bool(self.open_seats()) or self.record.spectators
+
+    def admits(self, account: str) -> bool:
+        """Whether ``account`` may know of this table at all: see it listed, take an open
+        seat, or watch (if watching is allowed). Anyone else is told it does not exist."""
+        record = self.record
+        if account == record.owner or self.seat_of(account) is not None:
+            return True
+        if account in record.freed:
+            return False
+        return record.open_to_all or account in record.invited
+
+    def access(self) -> TableAccess:
+        record = self.record
+        return TableAccess(
+            open_to_all=record.open_to_all,
+            watching=record.spectators,
+            invited=list(record.invited),
+            codes=list(record.codes),
+        )
 
     def seat_infos(self) -> list[SeatInfo]:
         infos = []
@@ -189,6 +245,7 @@ class Table:
             mine=mine,
             campaign="" if self.campaign is None else progress(self.campaign),
             campaign_id=self.campaign.id if self.campaign is not None and mine else "",
+            open_to_all=self.record.open_to_all,
         )
 
     # -- what a connection is shown ----------------------------------------------------------
@@ -223,6 +280,7 @@ class Table:
             closed=self.record.closed,
             finished=self._finished_for(seated) if outcome is not None else None,
             campaign=self.campaign_news(whole=newcomer or outcome is not None),
+            access=self.access() if seated.account == self.record.owner else None,
         )
 
     def _finished_for(self, seated: Seated) -> bytes | None:
@@ -376,14 +434,16 @@ class TableService:
         game_id: str,
         plans: list[SeatPlan],
         *,
-        spectators: bool = True,
+        spectators: bool = False,
+        open_to_all: bool = False,
         seed: int | None = None,
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
         campaign: bytes | None = None,
     ) -> Table:
         """Open a table of one match, or (given ``campaign``, a campaign save) a campaign
-        table, whose seats are the campaign's."""
+        table, whose seats are the campaign's. Its open seats are for the accounts its owner
+        invites unless ``open_to_all``; it may be watched only if ``spectators``."""
         self._check_room(owner)
         try:
             game = rb.get_game(game_id)
@@ -420,6 +480,7 @@ class TableService:
             owner=owner,
             holders=holders,
             spectators=spectators,
+            open_to_all=open_to_all,
             bot_after=bot_after,
             last_active=time.time(),
         )
@@ -517,6 +578,7 @@ class TableService:
         return problems
 
     def listing(self, account: str) -> list[TableEntry]:
+        """The tables ``account`` may see: a private table only if it was invited there."""
         return [
             table.entry(account)
             for table in self.tables.values()
@@ -526,12 +588,28 @@ class TableService:
     # -- sitting down ---------------------------------------------------------------------------
 
     def join(
-        self, account: str, name: str, seat: int | None, watch: bool, send: Callable[[Update], None]
+        self,
+        account: str,
+        name: str,
+        seat: int | None,
+        watch: bool,
+        send: Callable[[Update], None],
+        dismiss: Callable[[str], None] | None = None,
     ) -> tuple[Table, Seated]:
-        """Seat (or stand, for ``watch``) an account at a table; the caller pushes the news
-        once it has welcomed the connection."""
+        """Seat (or stand, for ``watch``) an account at a table, named or by a one-time code
+        of its owner's; the caller pushes the news once it has welcomed the connection.
+
+        A table the account may not know of is refused exactly as one that does not exist,
+        so that no name of a private table can be learnt by guessing."""
         table = self.tables.get(name)
-        if table is None or table.record.closed:
+        if table is None and len(name) == CODE_LENGTH:
+            table = self._use_code(account, name)
+        if table is None or table.record.closed or not table.admits(account):
+            if table is not None and not table.record.closed and account in table.record.freed:
+                raise TableError(
+                    f"the owner of table {table.name} gave your seat back: "
+                    "ask them to invite you again"
+                )
             raise TableError(f"there is no open table {name!r}")
         if watch:
             if not table.record.spectators:
@@ -539,7 +617,7 @@ class TableService:
             chosen: int | None = None
         else:
             chosen = self._seat_for(table, account, seat)
-        seated = Seated(account, chosen, send)
+        seated = Seated(account, chosen, send, dismiss)
         table.record.last_active = time.time()
         if chosen is not None:
             for other in [s for s in table.present if s.seat == chosen]:
@@ -547,11 +625,33 @@ class TableService:
                 table.present.remove(other)
             if not table.record.holders[chosen]:
                 table.record.holders[chosen] = account
+                if account in table.record.invited:  # at the table now: the seat says so
+                    table.record.invited.remove(account)
                 self._save(table)
                 if table.campaign is not None:
                     table_campaign.save_for(self.find_account(account), table.campaign)
         table.present.append(seated)
         return table, seated
+
+    def _use_code(self, account: str, code: str) -> Table | None:
+        """The open table whose owner made ``code``; the code invites ``account`` there and
+        is used up, unless the account may come already (then it stays for a friend)."""
+        for table in self.tables.values():
+            record = table.record
+            if record.closed or not any(secrets.compare_digest(code, c) for c in record.codes):
+                continue
+            if table.admits(account):
+                return table
+            record.codes.remove(code)
+            if account in record.freed:
+                record.freed.remove(account)
+            if account not in record.invited:
+                record.invited.append(account)
+            self._save(table)
+            log("table", action="code-used", table=table.name, account=account)
+            self._push_owner(table)
+            return table
+        return None
 
     def _seat_for(self, table: Table, account: str, wanted: int | None) -> int:
         held = table.seat_of(account)
@@ -587,6 +687,8 @@ class TableService:
         """The table was opened to let a bot play for a person away this long."""
         if table.record.closed or table.connected(seat) or table.session.seats[seat].is_bot:
             return
+        if not table.record.holders[seat]:
+            return  # the owner gave the seat back: it waits for whoever takes it
         if table.between:
             return  # no chapter to play: the seat stays its player's (see _next_chapter)
         self._give_to_bot(table, seat)
@@ -634,6 +736,138 @@ class TableService:
         self._save(table)
         table.push()
         self._schedule_bot(table)
+
+    # -- who may come: the owner's say ------------------------------------------------------------
+
+    def invite(self, table: Table, seated: Seated, account: str) -> None:
+        """The owner invites an account by name. Whether that account exists is not said
+        (nobody learns the server's names by inviting them); a name registered later finds
+        the invitation waiting."""
+        self._check_owner(table, seated)
+        record = table.record
+        if not isinstance(account, str) or not valid_username(account):
+            raise TableError(
+                "an account name is 1-32 lowercase letters, digits, - or _, starting with a letter"
+            )
+        if account == record.owner or table.seat_of(account) is not None:
+            raise TableError(f"{account} already has a seat at table {table.name}")
+        if account in record.invited:
+            raise TableError(f"{account} is invited already")
+        if len(record.invited) >= MAX_INVITED:
+            raise TableError(
+                f"table {table.name} has {len(record.invited)} invitations waiting, as many "
+                "as it keeps: withdraw one first"
+            )
+        record.invited.append(account)
+        if account in record.freed:
+            record.freed.remove(account)
+        self._save(table)
+        log("table", action="invite", table=table.name, account=seated.account, invited=account)
+        self._push_owner(table)
+
+    def uninvite(self, table: Table, seated: Seated, who: str) -> None:
+        """The owner withdraws an invitation by name, or an unused code. An account already
+        seated keeps its seat (freeing a seat is :meth:`free_seat`)."""
+        self._check_owner(table, seated)
+        record = table.record
+        if not isinstance(who, str):
+            raise TableError("withdraw a name or a code")
+        if who in record.invited:
+            record.invited.remove(who)
+        elif who in record.codes:
+            record.codes.remove(who)
+        else:
+            raise TableError("there is no such invitation at this table")
+        self._save(table)
+        self._send_away(table, "the owner withdrew your invitation")
+        self._push_owner(table)
+
+    def make_code(self, table: Table, seated: Seated) -> str:
+        """A new one-time code for the table; the owner sees it in the next update."""
+        self._check_owner(table, seated)
+        record = table.record
+        if len(record.codes) >= MAX_CODES:
+            raise TableError(
+                f"table {table.name} has {len(record.codes)} unused codes, as many as it "
+                "keeps: give one of them, or withdraw one"
+            )
+        taken = {c for t in self.tables.values() for c in t.record.codes}
+        while True:
+            code = "".join(secrets.choice(NAME_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in taken and code not in self.tables:
+                break
+        record.codes.append(code)
+        self._save(table)
+        log("table", action="make-code", table=table.name, account=seated.account)
+        self._push_owner(table)
+        return code
+
+    def set_access(self, table: Table, seated: Seated, open_to_all: bool, watching: bool) -> None:
+        """The owner opens the table's seats to anyone or keeps them for the invited, and
+        allows watching or stops it (spectators no longer let in are sent away)."""
+        self._check_owner(table, seated)
+        if not isinstance(open_to_all, bool) or not isinstance(watching, bool):
+            raise TableError("say yes or no")
+        table.record.open_to_all = open_to_all
+        table.record.spectators = watching
+        self._save(table)
+        reason = (
+            "the owner stopped letting others watch"
+            if not watching
+            else "the owner made the table private"
+        )
+        self._send_away(table, reason)
+        table.push()
+
+    def free_seat(self, table: Table, seated: Seated, seat: int) -> None:
+        """The owner gives a seat back: whoever holds it leaves the table (told why) and may
+        not come back unless invited again; the seat is open for the next to take it. In
+        the middle of a game, the game waits for that seat's next player as for any open
+        seat (the owner may give it to a bot with b)."""
+        self._check_owner(table, seated)
+        record = table.record
+        if not isinstance(seat, int) or not 0 <= seat < len(record.holders):
+            raise TableError(f"table {table.name} has no seat {seat}")
+        holder = record.holders[seat]
+        name = table.session.seats[seat].name
+        if not holder:
+            raise TableError(f"nobody holds {name}'s seat")
+        if holder == record.owner:
+            raise TableError("the owner's seat is the owner's: close the table instead")
+        record.holders[seat] = ""
+        if record.ready and seat < len(record.ready):
+            record.ready[seat] = False
+        if holder in record.invited:
+            record.invited.remove(holder)
+        if holder not in record.freed:
+            record.freed.append(holder)
+        record.last_active = time.time()
+        self._save(table)
+        log("table", action="free-seat", table=table.name, account=seated.account, freed=holder)
+        self._send_away(table, f"the owner of table {table.name} gave your seat back")
+        table.push()
+
+    def _send_away(self, table: Table, reason: str) -> None:
+        """Every connection at ``table`` that may no longer be there leaves it, told why:
+        a seat that is no longer its account's, a spectator no longer let in."""
+        for seated in list(table.present):
+            if seated.seat is not None:
+                stays = table.record.holders[seated.seat] == seated.account
+            else:
+                stays = table.record.spectators and table.admits(seated.account)
+            if stays:
+                continue
+            table.present.remove(seated)
+            if seated.dismiss is not None:
+                seated.dismiss(reason)
+
+    def _push_owner(self, table: Table) -> None:
+        """Only the owner's screen shows who is invited: only the owner is sent it at once."""
+        now = time.monotonic()
+        for seated in table.present:
+            if seated.account == table.record.owner:
+                seated.send(table.update_for(seated))
+                table.news[seated.account] = now
 
     def close(self, table: Table, seated: Seated) -> None:
         self._check_owner(table, seated)

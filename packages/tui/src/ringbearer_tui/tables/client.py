@@ -13,8 +13,14 @@ from .protocol import (
     Act,
     ClientMessage,
     CloseTable,
+    Dismissed,
+    FreeSeat,
+    FriendInvited,
     Hello,
+    Invite,
+    InviteFriend,
     ListTables,
+    MakeCode,
     Opened,
     OpenTable,
     ProtocolError,
@@ -23,9 +29,11 @@ from .protocol import (
     SeatBot,
     SeatPlan,
     ServerMessage,
+    SetAccess,
     StartChapter,
     TableEntry,
     Tables,
+    Uninvite,
     Update,
     Welcome,
     decode_server,
@@ -38,10 +46,19 @@ SERVER_HUNG_UP = "the server closed the table's connection"
 CONNECTION_FAILED = "the table's connection failed"
 
 
+DISMISSED = "sent away: "
+"""How ``listen`` begins the reason it hands on when the table sent this connection away."""
+
+
 def connection_ended(reason: str) -> bool:
     """Whether a reason handed to ``listen``'s ``on_refused`` says the connection is over
     (rather than that the server refused one request)."""
-    return reason.startswith((SERVER_HUNG_UP, CONNECTION_FAILED))
+    return reason.startswith((SERVER_HUNG_UP, CONNECTION_FAILED, DISMISSED))
+
+
+def dismissal(reason: str) -> str | None:
+    """Why the table sent this connection away, if the reason says it did."""
+    return reason.removeprefix(DISMISSED) if reason.startswith(DISMISSED) else None
 
 
 class TableRefusedError(Exception):
@@ -95,10 +112,19 @@ class TableConnection:
         bot_after: float = 0.0,
         options: dict[str, Any] | None = None,
         campaign: bytes | None = None,
+        open_to_all: bool = False,
     ) -> str:
         self._send(
             OpenTable(
-                self._token, game, seats, spectators, seed, bot_after, options or {}, campaign
+                self._token,
+                game,
+                seats,
+                spectators,
+                seed,
+                bot_after,
+                options or {},
+                campaign,
+                open_to_all,
             )
         )
         answer = await self._receive()
@@ -112,6 +138,14 @@ class TableConnection:
         if not isinstance(answer, Tables):
             raise TableRefusedError("the server answered something else")
         return answer.tables
+
+    async def invite_friend(self) -> FriendInvited:
+        """A one-time code that registers one new account on this server."""
+        self._send(InviteFriend(self._token))
+        answer = await self._receive()
+        if not isinstance(answer, FriendInvited):
+            raise TableRefusedError("the server answered something else")
+        return answer
 
     async def sit(
         self, table: str, *, watch: bool = False, seat: int | None = None
@@ -146,6 +180,9 @@ class TableConnection:
                     on_update(message)
                 elif isinstance(message, Refused):
                     on_refused(message.reason)
+                elif isinstance(message, Dismissed):
+                    on_refused(DISMISSED + message.reason)
+                    return  # the server hangs up: nothing more to say
 
         self._listening = asyncio.ensure_future(run())
 
@@ -163,6 +200,21 @@ class TableConnection:
 
     def close_table(self) -> None:
         self._send(CloseTable())
+
+    def invite(self, account: str) -> None:
+        self._send(Invite(account))
+
+    def uninvite(self, who: str) -> None:
+        self._send(Uninvite(who))
+
+    def make_code(self) -> None:
+        self._send(MakeCode())
+
+    def free_seat(self, seat: int) -> None:
+        self._send(FreeSeat(seat))
+
+    def set_access(self, *, open_to_all: bool, watching: bool) -> None:
+        self._send(SetAccess(open_to_all, watching))
 
     def close(self) -> None:
         if self._listening is not None:

@@ -12,7 +12,8 @@ from ..dialogs.message import MessageDialog
 from ..dialogs.new_game import NewGameDialog
 from ..dialogs.pick import PickDialog
 from ..dialogs.tables import TableChoice, TablesDialog
-from ..environment import table_access
+from ..dialogs.text_prompt import TextPrompt
+from ..environment import ssh_command, table_access
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, encode
 from ..host import host_of
 from ..seats import NewGameRequest
@@ -79,6 +80,12 @@ async def browse(app: App[Any]) -> None:
         return
     if choice.what == "open":
         await open_table(app)
+    elif choice.what == "code":
+        code = await app.push_screen_wait(
+            TextPrompt("The code your friend gave you:", ok="Join", max_length=40)
+        )
+        if code:
+            await sit(app, "".join(code.split()).lower())
     else:
         await sit(app, choice.table, watch=choice.what == "watch")
 
@@ -127,8 +134,22 @@ async def open_table(app: App[Any]) -> None:
         if request.campaign:
             record = CampaignRecord.new(request.campaign, request.seats, request.seed)
             campaign = encode(record)
+    # Both questions default to no (the focused button, and escape): a table is for the
+    # friends its owner invites, and nobody watches unless the owner says so.
+    open_to_all = await app.push_screen_wait(
+        ConfirmDialog(
+            "Who may take the open seats? Friends you invite (by name or with a code, key i "
+            "at the table), or anyone on this server?",
+            yes="Anyone",
+            no="Friends I invite",
+        )
+    )
     spectators = await app.push_screen_wait(
-        ConfirmDialog("May others watch this table?", yes="Allow watching", no="Players only")
+        ConfirmDialog(
+            "May those who may come to this table watch it?",
+            yes="Allow watching",
+            no="Players only",
+        )
     )
     takeover = await app.push_screen_wait(
         ConfirmDialog(
@@ -152,6 +173,7 @@ async def open_table(app: App[Any]) -> None:
                 bot_after=BOT_AFTER if takeover else 0.0,
                 options=request.options,
                 campaign=campaign,
+                open_to_all=bool(open_to_all),
             )
         finally:
             connection.close()
@@ -159,9 +181,11 @@ async def open_table(app: App[Any]) -> None:
         app.push_screen(MessageDialog("The table did not open", f"{error}."))
         return
     await sit(app, name)
+    joining = ssh_command("THEIR-NAME", f"join {name}")
     app.notify(
-        f"Your friends join with: ssh -t HOST join {name}"
-        + (f" (or watch {name})" if spectators else ""),
+        f"Anyone here joins with: {joining}"
+        if open_to_all
+        else f"Invite your friends with i (by name, or a one-time code); they join with: {joining}",
         title=f"Table {name} is open",
         timeout=15,
     )

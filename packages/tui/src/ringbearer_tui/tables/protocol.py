@@ -24,7 +24,9 @@ _LENGTH = struct.Struct(">I")
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     """The first message: which table, and which seat. ``seat`` None with ``watch`` False
-    means "the seat I hold there, or else the first open one"."""
+    means "the seat I hold there, or else the first open one". ``table`` may also be a
+    one-time code the table's owner made (see :class:`MakeCode`): it invites the account
+    that uses it, and seats it at that table."""
 
     token: str
     table: str
@@ -57,6 +59,37 @@ class StartChapter(msgspec.Struct, tag="start-chapter", forbid_unknown_fields=Tr
     """Between two chapters: the owner starts the next one without waiting for everyone."""
 
 
+class Invite(msgspec.Struct, tag="invite", forbid_unknown_fields=True):
+    """The owner lets an account (by its name) take an open seat at a private table, and
+    watch it when watching is allowed."""
+
+    account: str
+
+
+class Uninvite(msgspec.Struct, tag="uninvite", forbid_unknown_fields=True):
+    """The owner withdraws an invitation by name, or a one-time code not used yet."""
+
+    who: str
+
+
+class MakeCode(msgspec.Struct, tag="make-code", forbid_unknown_fields=True):
+    """The owner asks for a one-time code; it comes back in the owner's next update."""
+
+
+class FreeSeat(msgspec.Struct, tag="free-seat", forbid_unknown_fields=True):
+    """The owner gives a seat back: whoever held it leaves the table, and the seat is open."""
+
+    seat: int
+
+
+class SetAccess(msgspec.Struct, tag="set-access", forbid_unknown_fields=True):
+    """The owner says who may take an open seat (anyone, or only those invited) and
+    whether those who may see the table may watch it."""
+
+    open_to_all: bool
+    watching: bool
+
+
 class SeatPlan(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A seat of a table being opened: its name, and the bot that plays it ("" for a person)."""
 
@@ -70,7 +103,8 @@ class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     token: str
     game: str
     seats: list[SeatPlan]
-    spectators: bool = True
+    spectators: bool = False
+    """Whether watching is allowed: off unless the owner turns it on."""
     seed: int | None = None
     bot_after: float = 0.0
     """Seconds after which a bot plays an absent person's seat; 0: the table waits."""
@@ -79,13 +113,38 @@ class OpenTable(msgspec.Struct, tag="open", forbid_unknown_fields=True):
     campaign: bytes | None = None
     """A campaign table: the app's campaign save (a new campaign's, or one continued) that
     the table plays chapter after chapter; its seats are the campaign's, not ``seats``."""
+    open_to_all: bool = False
+    """Anyone may take an open seat; else (the default) only the accounts the owner invites."""
 
 
 class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
     token: str
 
 
-ClientMessage = Hello | Act | SeatBot | CloseTable | OpenTable | ListTables | Ready | StartChapter
+class InviteFriend(msgspec.Struct, tag="invite-friend", forbid_unknown_fields=True):
+    """A one-time code that registers one new account (the Account screen's "Invite a
+    friend"), when the server registers by invitation. Not a table's: it travels on the
+    table socket because that is where a game speaks to its server."""
+
+    token: str
+
+
+ClientMessage = (
+    Hello
+    | Act
+    | SeatBot
+    | CloseTable
+    | OpenTable
+    | ListTables
+    | Ready
+    | StartChapter
+    | Invite
+    | Uninvite
+    | MakeCode
+    | FreeSeat
+    | SetAccess
+    | InviteFriend
+)
 
 
 class LogLine(msgspec.Struct, frozen=True):
@@ -133,6 +192,17 @@ class CampaignNews(msgspec.Struct, frozen=True):
     """Each seat's "ready" between chapters."""
 
 
+class TableAccess(msgspec.Struct, frozen=True):
+    """Who may come to a table: sent to its owner only."""
+
+    open_to_all: bool
+    watching: bool
+    invited: list[str]
+    """The accounts invited by name (or by a code they used), not yet at a seat."""
+    codes: list[str]
+    """The one-time codes not used yet."""
+
+
 class Update(msgspec.Struct, tag="update"):
     """Everything the connection's screen shows, for its seat only."""
 
@@ -160,6 +230,15 @@ class Update(msgspec.Struct, tag="update"):
     and spectator can review it; None before then, or when it is over the size sent."""
     campaign: CampaignNews | None = None
     """At a campaign table: the campaign's progress; None at any other table."""
+    access: TableAccess | None = None
+    """Who may come to the table: the owner's updates only; None in everyone else's."""
+
+
+class Dismissed(msgspec.Struct, tag="dismissed"):
+    """This connection is no longer at the table (the owner freed its seat, or stopped
+    letting it watch), and why; the server then hangs up."""
+
+    reason: str
 
 
 class Refused(msgspec.Struct, tag="refused"):
@@ -190,13 +269,24 @@ class TableEntry(msgspec.Struct, frozen=True):
     campaign_id: str = ""
     """At a campaign table where the asking account holds a seat, the campaign's id (its
     save's name), so that the app offers the table rather than a second copy of it."""
+    open_to_all: bool = False
+    """Anyone may take its open seats (else only those its owner invited)."""
 
 
 class Tables(msgspec.Struct, tag="tables"):
     tables: list[TableEntry]
 
 
-ServerMessage = Welcome | Update | Refused | Opened | Tables
+class FriendInvited(msgspec.Struct, tag="friend-invited"):
+    """The invitation made: its code, when it expires (``time.time()``), and how many of
+    this account's invitations wait, this one included."""
+
+    code: str
+    expires: float
+    waiting: int
+
+
+ServerMessage = Welcome | Update | Refused | Opened | Tables | Dismissed | FriendInvited
 
 
 class ProtocolError(ValueError):

@@ -18,9 +18,10 @@ from ..seats import Seat
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..visible import visible
-from .client import TableConnection
+from .access import new_codes
+from .client import TableConnection, dismissal
 from .mirror import HiddenStateError, MatchMirror
-from .protocol import CampaignNews, LogLine, SeatInfo, Update, Welcome
+from .protocol import CampaignNews, LogLine, SeatInfo, TableAccess, Update, Welcome
 
 if TYPE_CHECKING:
     from ..ranker import Ranker
@@ -48,6 +49,12 @@ class RemoteSession(GameSession):
         self.closed = False
         self.problem = ""
         """Why the table's connection ended, if it did."""
+        self.dismissed = ""
+        """Why the table sent this connection away (the owner gave the seat back, say)."""
+        self.access: TableAccess | None = None
+        """Who may come to the table: the owner's sessions only."""
+        self.fresh_codes: list[str] = []
+        """One-time codes the owner's updates brought and the screen has not shown yet."""
         self._news: News | None = None
         self._pending: list[LogLine] = []
         self.finished: rb.Match | None = None
@@ -81,6 +88,10 @@ class RemoteSession(GameSession):
         if update.campaign is not None:
             self.campaign = update.campaign
         self.seat_infos = update.seats
+        if update.access is not None:
+            if self.access is not None:  # codes made before arriving are not news
+                self.fresh_codes += new_codes(self.access, update.access)
+            self.access = update.access
         self.seats = [Seat(s.name, "bot", s.bot) if s.bot else Seat(s.name) for s in update.seats]
         self.spectators = update.spectators
         self.closed = update.closed
@@ -118,7 +129,11 @@ class RemoteSession(GameSession):
         return self.finished
 
     def _refused(self, reason: str) -> None:
-        self.problem = reason
+        sent_away = dismissal(reason)
+        if sent_away is not None:
+            self.dismissed = sent_away
+        else:
+            self.problem = reason
         if self._news is not None:
             self._news([])
 

@@ -22,8 +22,9 @@ TAKEN_LETTERS = frozenset("chqu")
 so that a stray press of them never plays a choice."""
 CHOICE_KEYS = (*"123456789", *(c for c in ascii_lowercase if c not in TAKEN_LETTERS))
 """The key of each choice by position: the digits, then the letters left over."""
-TABLE_LETTERS = frozenset("bx")
-"""Letters a shared table keeps for its owner (a bot for an absent player, closing it)."""
+TABLE_LETTERS = frozenset("bix")
+"""Letters a shared table keeps for its owner (a bot for an absent player, who may come,
+closing it)."""
 TABLE_CHOICE_KEYS = tuple(key for key in CHOICE_KEYS if key not in TABLE_LETTERS)
 """The choices' keys at a shared table, the same for everybody there."""
 
