@@ -104,3 +104,18 @@ async def test_sweeping_the_mouse_leaves_the_key_budget_to_the_keys(
     # ... so the burst of keys is still there for the keys: all 30 passed at once.
     assert game.input_bytes - before >= 30
     client.drop()
+
+
+async def test_a_flood_of_motion_is_read_no_faster_than_the_byte_rate(
+    make_server: StartServer, user_key: asyncssh.SSHKey
+) -> None:
+    server = await make_server(input_rate=2000)
+    client = await connect(server, "ann", user_key)
+    await client.wait_for("New game")
+    [game] = server.live.values()
+    client.process.stdin.write(b"".join(motion(1 + n % 79) for n in range(10_000)))
+    await asyncio.sleep(1.5)
+    # Thinned away or not, what is read is paid for: a burst of 4,000 bytes, 2,000 a second,
+    # and one read of at most 4,096 before the wait.
+    assert game.bytes_read <= 4000 + 2000 * 2 + 4096
+    client.drop()

@@ -130,6 +130,8 @@ class LiveGame:
     reason: str = ""
     input_bytes: int = 0
     """Bytes of the client's input passed to the game so far."""
+    bytes_read: int = 0
+    """Bytes of input read from the client so far, before any were thinned or dropped."""
     peak_backlog: int = 0
     """The most output held for the client at once, in bytes."""
 
@@ -819,8 +821,8 @@ class GameServer:
                     size = max(KEY_PIECE, int(keys.available()))
                     piece, data = data[:size], data[size:]
                     passed, events = shaper.feed(piece)
-                    # Past either budget the keys wait here, and the client's window closes.
-                    wait = max(budget.wait_for(len(piece)), keys.wait_for(events))
+                    # Past the key budget the keys wait here, and the client's window closes.
+                    wait = keys.wait_for(events)
                     if wait:
                         await asyncio.sleep(wait)
                     game.input_bytes += len(passed)
@@ -847,7 +849,13 @@ class GameServer:
                 if not data:
                     return
                 last_input = time.monotonic()
-                await pass_on(motion.feed(data, last_input))
+                game.bytes_read += len(data)
+                # Bytes are paid for as read, before motion is thinned: what is thinned away
+                # still cost the reading, so a flood of it waits like any other.
+                wait = budget.wait_for(len(data))
+                if wait:
+                    await asyncio.sleep(wait)
+                await pass_on(motion.feed(data, time.monotonic()))
 
         async def watch_clock() -> str:
             while True:
