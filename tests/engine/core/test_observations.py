@@ -322,3 +322,18 @@ def test_the_tensor_reads_back_as_the_state_it_encodes(
         if match.outcome is not None:
             break
         match.play(bot.choose(game, state))
+
+
+def test_the_witch_kings_nine_dice_all_fit_in_the_rolled_segment() -> None:
+    # Found by the re-deal property: the Witch-king rolls one black die per Nazgûl at Minas
+    # Morgul, up to nine, more than any other roll.
+    match = rb.Match.new("mount-doom", ["A"], 2)
+    state: Any = match.state
+    state.nazgul = 9
+    state.rolled = [1, 2, 3, 4, 5, 6, 1, 2, 3]
+    state.rolled_dice = ["black"] * 9
+    layout = match.observation_layout()
+    rolled = match.observation_tensor(0)[layout.slice("rolled")]
+    dice = len(rolled) // 9
+    assert [rolled[n * dice] for n in range(9)] == [1.0] * 9  # black is the first die kind
+    assert [rolled[n * dice + dice - 1] for n in range(9)] == [1, 2, 3, 4, 5, 6, 1, 2, 3]

@@ -72,6 +72,88 @@ TOKENS_MEMO = Memo(TOKEN_COUNT, _count_tokens)
 """Cards (a hand, a pile) counted by token."""
 
 
+def _count_plots(values: tuple[int, ...], out: array[float]) -> None:
+    for value in values:
+        out[PLOT_INDEX[value]] += 1
+
+
+PLOTS_MEMO = Memo(len(PLOT_VALUES), _count_plots)
+KNOWN_KEY = tuple(tuple(f"{seat}>{n}" for n in range(MAX_SEATS)) for seat in range(MAX_SEATS))
+"""KNOWN_KEY[observer][holder]: the key of ``AdventureBookState.known`` (``rules/knowledge.py``)."""
+
+
+def _add_fixed(b: LayoutBuilder) -> None:
+    """The segments every chapter has, in the same place: all but the board's."""
+    b.add("seat", MAX_SEATS, "one-hot: the observing seat")
+    b.add("players", MAX_SEATS, "one-hot: the number of players, 1 to 4")
+    b.add("chapter", CHAPTERS, "one-hot: the chapter")
+    b.add(
+        "turn",
+        4 + len(PHASES) + 3,
+        "the turn number; single steps left; steps taken in the movement step; trades "
+        "left; one-hot of the phase (move, story, plot, limit); the chapter is over; won; "
+        "lost",
+    )
+    b.add(
+        "seats",
+        MAX_SEATS * 5,
+        "per seat counted from the observer: it is active; it decides now; it is "
+        "helping; it was asked for help this turn; cards in its hand",
+    )
+    b.add("hand", TOKEN_COUNT, f"the observer's hand by token ({', '.join(TOKENS)})")
+    b.add(
+        "known",
+        (MAX_SEATS - 1) * TOKEN_COUNT,
+        "per other seat counted from the observer (1 to 3): the cards the observer saw "
+        "go into its hand, by token",
+    )
+    b.add("solo_hand", TOKEN_COUNT, "the face-up solo hand, by token")
+    b.add("story_discard", TOKEN_COUNT, "the Story discard pile, by token")
+    b.add(
+        "piles",
+        5,
+        "cards in the Story deck; in the Special deck; Special cards won; Plot cards in "
+        "the deck; Eye cards in the deck",
+    )
+    b.add("plot_discard", len(PLOT_VALUES), "the Plot discard pile: cards of each value")
+    b.add("plot_value", len(PLOT_VALUES) + 1, "one-hot: the Plot card resolved (none, 1…)")
+    b.add("effects_left", 1, "effects of this Plot Chart entry still to resolve")
+    b.add("used_eye_cards", len(EYE_CARDS), "Eye of Sauron cards gone from the campaign")
+    b.add("corruption", TRACK.last + 1, f"one-hot: the Corruption marker, 0 to {TRACK.last}")
+    b.add("fired_eyes", len(TRACK.eyes), "each eye space of the track has fired")
+    b.add(
+        "pending",
+        len(PENDING_KINDS) + MAX_SEATS + 2 + TOKEN_COUNT + 1,
+        "the first waiting decision: one-hot kind (drop, steps, ask, answer, take, "
+        "choose, reward); one-hot of its seat counted from the observer; amount; from "
+        "the solo hand; one-hot of the token asked for in a trade, then: any",
+    )
+    b.add("flags", FLAG_BUCKETS, "chapter flags, each added into bucket crc32(name) % 16")
+
+
+_FIXED = LayoutBuilder("adventure-book", 0, "fixed")
+_add_fixed(_FIXED)
+_FIXED_AT = {segment.name: segment.start for segment in _FIXED.build().segments}
+_SEAT = _FIXED_AT["seat"]
+_PLAYERS = _FIXED_AT["players"]
+_CHAPTER = _FIXED_AT["chapter"]
+_TURN = _FIXED_AT["turn"]
+_SEATS = _FIXED_AT["seats"]
+_HAND = _FIXED_AT["hand"]
+_KNOWN = _FIXED_AT["known"]
+_SOLO_HAND = _FIXED_AT["solo_hand"]
+_STORY_DISCARD = _FIXED_AT["story_discard"]
+_PILES = _FIXED_AT["piles"]
+_PLOT_DISCARD = _FIXED_AT["plot_discard"]
+_PLOT_VALUE = _FIXED_AT["plot_value"]
+_EFFECTS_LEFT = _FIXED_AT["effects_left"]
+_USED_EYE_CARDS = _FIXED_AT["used_eye_cards"]
+_CORRUPTION = _FIXED_AT["corruption"]
+_FIRED_EYES = _FIXED_AT["fired_eyes"]
+_PENDING = _FIXED_AT["pending"]
+_FLAGS = _FIXED_AT["flags"]
+
+
 class _Chapter:
     """One chapter's layout and lookup tables."""
 
@@ -118,43 +200,7 @@ class _Chapter:
 
     def _layout(self, number: int) -> Layout:
         b = LayoutBuilder("adventure-book", AdventureBookObserver.version, f"chapter-{number}")
-        b.add("seat", MAX_SEATS, "one-hot: the observing seat")
-        b.add("players", MAX_SEATS, "one-hot: the number of players, 1 to 4")
-        b.add("chapter", CHAPTERS, "one-hot: the chapter")
-        b.add(
-            "turn",
-            4 + len(PHASES) + 3,
-            "the turn number; single steps left; steps taken in the movement step; trades "
-            "left; one-hot of the phase (move, story, plot, limit); the chapter is over; won; "
-            "lost",
-        )
-        b.add(
-            "seats",
-            MAX_SEATS * 5,
-            "per seat counted from the observer: it is active; it decides now; it is "
-            "helping; it was asked for help this turn; cards in its hand",
-        )
-        b.add("hand", TOKEN_COUNT, f"the observer's hand by token ({', '.join(TOKENS)})")
-        b.add(
-            "known",
-            (MAX_SEATS - 1) * TOKEN_COUNT,
-            "per other seat counted from the observer (1 to 3): the cards the observer saw "
-            "go into its hand, by token",
-        )
-        b.add("solo_hand", TOKEN_COUNT, "the face-up solo hand, by token")
-        b.add("story_discard", TOKEN_COUNT, "the Story discard pile, by token")
-        b.add(
-            "piles",
-            5,
-            "cards in the Story deck; in the Special deck; Special cards won; Plot cards in "
-            "the deck; Eye cards in the deck",
-        )
-        b.add("plot_discard", len(PLOT_VALUES), "the Plot discard pile: cards of each value")
-        b.add("plot_value", len(PLOT_VALUES) + 1, "one-hot: the Plot card resolved (none, 1…)")
-        b.add("effects_left", 1, "effects of this Plot Chart entry still to resolve")
-        b.add("used_eye_cards", len(EYE_CARDS), "Eye of Sauron cards gone from the campaign")
-        b.add("corruption", TRACK.last + 1, f"one-hot: the Corruption marker, 0 to {TRACK.last}")
-        b.add("fired_eyes", len(TRACK.eyes), "each eye space of the track has fired")
+        _add_fixed(b)
         b.add(
             "pieces",
             len(self.pieces) * (self.where + 1),
@@ -169,19 +215,11 @@ class _Chapter:
         )
         b.add("completed", len(self.challenges), "each Challenge is completed")
         b.add(
-            "pending",
-            len(PENDING_KINDS) + MAX_SEATS + 2 + TOKEN_COUNT + 1,
-            "the first waiting decision: one-hot kind (drop, steps, ask, answer, take, "
-            "choose, reward); one-hot of its seat counted from the observer; amount; from "
-            "the solo hand; one-hot of the token asked for in a trade, then: any",
-        )
-        b.add(
             "pending_options",
             self.options,
             "the options of a take or choose decision: each token, space, piece and "
             "counter of the chapter; then: any other",
         )
-        b.add("flags", FLAG_BUCKETS, "chapter flags, each added into bucket crc32(name) % 16")
         return b.build()
 
 
@@ -211,10 +249,10 @@ class AdventureBookObserver(Observer[AdventureBookState]):
         chapter = self._chapter(state.chapter)
         at = chapter.at
         seats = len(state.players)
-        out[at["seat"] + seat] = 1
-        out[at["players"] + seats - 1] = 1
-        out[at["chapter"] + state.chapter - 1] = 1
-        base = at["turn"]
+        out[_SEAT + seat] = 1
+        out[_PLAYERS + seats - 1] = 1
+        out[_CHAPTER + state.chapter - 1] = 1
+        base = _TURN
         out[base] = state.turn
         out[base + 1] = state.steps
         out[base + 2] = state.moved
@@ -226,7 +264,7 @@ class AdventureBookObserver(Observer[AdventureBookState]):
             out[base + 4 + len(PHASES)] = 1
             out[base + 5 + len(PHASES) + (0 if state.result == "won" else 1)] = 1
         deciding = _to_move(state)
-        base = at["seats"]
+        base = _SEATS
         hands = state.hands
         for n in ORDER[seats][seat]:
             out[base] = n == state.seat
@@ -235,39 +273,41 @@ class AdventureBookObserver(Observer[AdventureBookState]):
             out[base + 3] = n in state.helped
             out[base + 4] = len(hands[n])
             base += 5
-        start = at["hand"]
+        start = _HAND
         hand = tuple(hands[seat])
         out[start : start + TOKEN_COUNT] = TOKENS_MEMO.get(hand) or TOKENS_MEMO(hand)
         if state.known:
-            base = at["known"]
+            base = _KNOWN
             for other, n in enumerate(ORDER[seats][seat][1:]):
-                held = state.known.get(f"{seat}>{n}")
+                held = state.known.get(KNOWN_KEY[seat][n])
                 if held:
                     start = base + other * TOKEN_COUNT
-                    out[start : start + TOKEN_COUNT] = TOKENS_MEMO(tuple(held))
+                    cards = tuple(held)
+                    out[start : start + TOKEN_COUNT] = TOKENS_MEMO.get(cards) or TOKENS_MEMO(cards)
         if state.solo:
-            start = at["solo_hand"]
+            start = _SOLO_HAND
             out[start : start + TOKEN_COUNT] = TOKENS_MEMO(tuple(state.solo))
         if state.story_discard:
-            start = at["story_discard"]
+            start = _STORY_DISCARD
             discard = tuple(state.story_discard)
             out[start : start + TOKEN_COUNT] = TOKENS_MEMO.get(discard) or TOKENS_MEMO(discard)
-        base = at["piles"]
+        base = _PILES
         out[base] = len(state.story_deck)
         out[base + 1] = len(state.special_deck)
         out[base + 2] = len(state.won_specials)
         out[base + 3] = len(state.plot_deck)
         out[base + 4] = len(state.eye_deck)
-        base = at["plot_discard"]
-        for value in state.plot_discard:
-            out[base + PLOT_INDEX[value]] += 1
-        out[at["plot_value"] + (PLOT_INDEX[state.plot_value] + 1 if state.plot_value else 0)] = 1
-        out[at["effects_left"]] = len(state.effects_left)
-        base = at["used_eye_cards"]
+        base = _PLOT_DISCARD
+        if state.plot_discard:
+            plots = tuple(state.plot_discard)
+            out[base : base + len(PLOT_VALUES)] = PLOTS_MEMO.get(plots) or PLOTS_MEMO(plots)
+        out[_PLOT_VALUE + (PLOT_INDEX[state.plot_value] + 1 if state.plot_value else 0)] = 1
+        out[_EFFECTS_LEFT] = len(state.effects_left)
+        base = _USED_EYE_CARDS
         for card in state.used_eye_cards:
             out[base + EYE_INDEX[card]] = 1
-        out[at["corruption"] + min(state.corruption, TRACK.last)] = 1
-        base = at["fired_eyes"]
+        out[_CORRUPTION + min(state.corruption, TRACK.last)] = 1
+        base = _FIRED_EYES
         for eye in state.fired_eyes:
             one_hot(out, base, EYE_SPACE_INDEX.get(eye, -1))
         start = at["pieces"]
@@ -288,7 +328,7 @@ class AdventureBookObserver(Observer[AdventureBookState]):
         if state.pending:
             self._pending(state, seat, out, chapter)
         if state.flags:
-            base = at["flags"]
+            base = _FLAGS
             for name, value in state.flags.items():
                 out[base + flag_bucket(name)] += value
 
@@ -296,7 +336,7 @@ class AdventureBookObserver(Observer[AdventureBookState]):
         self, state: AdventureBookState, seat: int, out: array[float], chapter: _Chapter
     ) -> None:
         first = state.pending[0]
-        base = chapter.at["pending"]
+        base = _PENDING
         one_hot(out, base, PENDING_INDEX.get(first.kind, -1))
         base += len(PENDING_KINDS)
         out[base + (first.seat - seat) % len(state.players)] = 1

@@ -9,7 +9,9 @@ only as counts, as in :func:`.view.view`. One layout serves every option and sea
 
 from __future__ import annotations
 
+import struct
 from array import array
+from operator import attrgetter
 
 from ringbearer_engine.observation import Layout, LayoutBuilder, Memo, Observer
 
@@ -32,8 +34,9 @@ from .view import ASK_NAMES
 VERSION = 1
 """Raised whenever a segment moves."""
 MAX_SEATS = 4
-ROLLED_DICE = 6
-"""The most dice one roll shows (Gandalf's Support rolls five)."""
+ROLLED_DICE = max(len(COLOURS), NAZGUL_SPACES)
+"""The most dice one roll shows: the Witch-king rolls a black die per Nazgûl at Minas Morgul
+(up to nine); Gandalf's Support rolls five."""
 CARD_INDEX = {card: n for n, card in enumerate(ALL_CARD_IDS)}
 CARDS = len(ALL_CARD_IDS)
 PLACES = MOUNT_DOOM + 2
@@ -47,15 +50,42 @@ LATER_DECKS = tuple(
 """Cards in the decks of the stages after each stage (their order is shuffled later)."""
 
 
+NUMBERS = (
+    ("turn", "the turn number"),
+    ("stage_done", "the Ring-bearer stands on this stage's goal"),
+    ("witch_king_defeated", "the Witch-king is defeated"),
+    ("leader", "the Uruk-hai leader stands at Isengard"),
+    ("treebeard_token", "Treebeard's token is out"),
+    ("gandalf_token", "the Gandalf token blocks Gandalf cards"),
+    ("uruk", "Uruk-hai warriors at Isengard"),
+    ("ask_a", "the decision's first number (a figure, a die, a kind of roll…)"),
+    ("ask_b", "the decision's second number"),
+    ("battles_won", "battles won in this encounter"),
+    ("battle_streak", "battles won in a row"),
+    ("eomer_won", "Éomer won the coming battle"),
+    ("shelob_hold", "Shelob holds the Ring-bearer"),
+    ("battle_removed", "an Uruk-hai already left Isengard in this encounter"),
+    ("friends_in_need", "the Friends in Need variant is played"),
+    ("without_protection", "the Without Protection variant is played"),
+)
+"""The state's numbers and flags stored as they are, in this order (the ``numbers`` segment)."""
+_READ_NUMBERS = attrgetter(*(name for name, _ in NUMBERS))
+_WRITE_NUMBERS = struct.Struct(f"={len(NUMBERS)}f").pack_into
+"""One C call each to read the numbers off the state and to write them into the tensor."""
+
+
 def _layout() -> Layout:
     b = LayoutBuilder("mount-doom", VERSION, "all")
     b.add("seat", MAX_SEATS, "one-hot: the observing seat")
     b.add("players", MAX_SEATS, "one-hot: the number of players, 1 to 4")
     b.add("active", MAX_SEATS, "one-hot: the active seat, counted from the observer")
     b.add("over", 2, "the match is over; the Ring was destroyed")
-    b.add("turn", 1, "the turn number")
+    b.add(
+        "numbers",
+        len(NUMBERS),
+        "; ".join(f"{meaning} (`{name}`)" for name, meaning in NUMBERS),
+    )
     b.add("stage", len(STAGES), "one-hot: the stage being played (Lothlórien … Mount Doom)")
-    b.add("stage_done", 1, "the Ring-bearer stands on this stage's goal")
     b.add(
         "figures",
         len(FIGURES) * PLACES,
@@ -64,13 +94,6 @@ def _layout() -> Layout:
     )
     b.add("resolve", TRACK_TOP + 1, f"one-hot: the resolve track, 0 to {TRACK_TOP}")
     b.add("nazgul", NAZGUL_SPACES + 1, f"one-hot: Nazgûl at Minas Morgul, 0 to {NAZGUL_SPACES}")
-    b.add(
-        "markers",
-        4,
-        "the Witch-king is defeated; the Uruk-hai leader stands; Treebeard's token is out; "
-        "the Gandalf token blocks Gandalf cards",
-    )
-    b.add("uruk", 1, "Uruk-hai warriors at Isengard")
     b.add(
         "row",
         6 * (2 + CARDS),
@@ -98,53 +121,35 @@ def _layout() -> Layout:
         "battle), then its face (a battle face by its index)",
     )
     b.add("pending", ASKS, "one-hot: the decision being made (`Ask`)")
-    b.add("ask", 2, "the decision's two numbers (`ask_a`, `ask_b`: a figure, a die…)")
     b.add("vision", CARDS, "one-hot: the card Gandalf's Vision shows")
     b.add(
         "battle",
-        10,
-        "while a battle is on: its kind one-hot (plain, one Uruk-hai, the Mouth), battles "
-        "left, battle number; always: battles won, winning streak, Éomer won the coming "
-        "battle, Shelob holds, an Uruk-hai already left Isengard in this encounter",
+        5,
+        "while a battle is on: its kind one-hot (plain, one Uruk-hai, the Mouth); battles "
+        "left; battle number",
     )
-    b.add("options", 2, "Friends in Need; Without Protection")
     return b.build()
 
 
 LAYOUT = _layout()
 _AT = {segment.name: segment.start for segment in LAYOUT.segments}
-SEAT, PLAYERS, ACTIVE, OVER, TURN, STAGE, STAGE_DONE, FIGURES_AT, RESOLVE, NAZGUL = (
+PLAYERS, ACTIVE, OVER, NUMBERS_AT, STAGE, FIGURES_AT, RESOLVE, NAZGUL, ROW, HELD = (
     _AT[name]
     for name in (
-        "seat",
         "players",
         "active",
         "over",
-        "turn",
+        "numbers",
         "stage",
-        "stage_done",
         "figures",
         "resolve",
         "nazgul",
-    )
-)
-MARKERS, URUK, ROW, ARMY_COVERS, HELD, PILES, BOX, TRAY, SPARE, ROLLED = (
-    _AT[name]
-    for name in (
-        "markers",
-        "uruk",
         "row",
-        "army_covers",
         "held",
-        "piles",
-        "box",
-        "tray",
-        "spare",
-        "rolled",
     )
 )
-PENDING, ASK_AT, VISION, BATTLE, OPTIONS = (
-    _AT[name] for name in ("pending", "ask", "vision", "battle", "options")
+PILES, BOX, TRAY, SPARE, ROLLED, PENDING, VISION, BATTLE = (
+    _AT[name] for name in ("piles", "box", "tray", "spare", "rolled", "pending", "vision", "battle")
 )
 SLOT_SIZE = 2 + CARDS
 TRAY_SIDE = 8 + len(COLOURS)
@@ -184,6 +189,15 @@ def _box(box: tuple[str, ...], out: array[float]) -> None:
         out[CARD_INDEX[card]] += 1
 
 
+def _rolled(key: tuple[tuple[str, ...], tuple[int, ...]], out: array[float]) -> None:
+    start = 0
+    for name, face in zip(*key, strict=True):
+        out[start + DIE_INDEX[name]] = 1
+        out[start + DIE_SIZE - 1] = face
+        start += DIE_SIZE
+
+
+ROLLED_MEMO: Memo[tuple[tuple[str, ...], tuple[int, ...]]] = Memo(ROLLED_DICE * DIE_SIZE, _rolled)
 FIGURES_MEMO = Memo(len(FIGURES) * PLACES, _figures)
 ROW_MEMO: Memo[RowKey] = Memo(6 * SLOT_SIZE + CARDS + 1, _row)
 HELD_MEMO: Memo[HeldKey] = Memo(MAX_SEATS * CARDS, _held)
@@ -196,11 +210,11 @@ class MountDoomObserver(Observer[MountDoomState]):
     single_layout = LAYOUT
 
     def fill(self, state: MountDoomState, seat: int, out: array[float], layout: Layout) -> None:
-        # Written for speed (a research loop encodes every step): the parts that change
-        # seldom come from memos in one slice each; offsets are module constants; only
-        # nonzero values are written, ints and bools without float().
+        # Written for speed (a research loop encodes every step): the numbers are read and
+        # written in one C call each, the parts that change seldom come from memos in one
+        # slice each, offsets are module constants, and only nonzero values are written.
         seats = len(state.players)
-        out[SEAT + seat] = 1
+        out[seat] = 1
         out[PLAYERS + seats - 1] = 1
         result = state.result
         if result:
@@ -209,26 +223,13 @@ class MountDoomObserver(Observer[MountDoomState]):
                 out[OVER + 1] = 1
         else:
             out[ACTIVE + (state.seat - seat) % seats] = 1
-        out[TURN] = state.turn
+        _WRITE_NUMBERS(out, 4 * NUMBERS_AT, *_READ_NUMBERS(state))
         out[STAGE + state.stage] = 1
-        if state.stage_done:
-            out[STAGE_DONE] = 1
         pos = tuple(state.pos)
-        out[FIGURES_AT : FIGURES_AT + FIGURES_MEMO.size] = FIGURES_MEMO.get(pos) or FIGURES_MEMO(
-            pos
-        )
+        out[FIGURES_AT:RESOLVE] = FIGURES_MEMO.get(pos) or FIGURES_MEMO(pos)
         resolve = state.resolve
         out[RESOLVE + (0 if resolve < 0 else TRACK_TOP if resolve > TRACK_TOP else resolve)] = 1
         out[NAZGUL + state.nazgul] = 1
-        if state.witch_king_defeated:
-            out[MARKERS] = 1
-        if state.leader:
-            out[MARKERS + 1] = 1
-        if state.treebeard_token:
-            out[MARKERS + 2] = 1
-        if state.gandalf_token:
-            out[MARKERS + 3] = 1
-        out[URUK] = state.uruk
         row = (
             tuple(state.row),
             tuple(state.up),
@@ -236,16 +237,16 @@ class MountDoomObserver(Observer[MountDoomState]):
             state.army_under,
             state.army_under_up,
         )
-        out[ROW : ROW + ROW_MEMO.size] = ROW_MEMO.get(row) or ROW_MEMO(row)
+        out[ROW:HELD] = ROW_MEMO.get(row) or ROW_MEMO(row)
         if state.held:
             held = (tuple(state.held), tuple(state.holder), seat, seats)
-            out[HELD : HELD + HELD_MEMO.size] = HELD_MEMO.get(held) or HELD_MEMO(held)
+            out[HELD:PILES] = HELD_MEMO.get(held) or HELD_MEMO(held)
         out[PILES] = len(state.gandalf_stack)
         out[PILES + 1] = len(state.unseen)
         out[PILES + 2] = LATER_DECKS[state.stage]
         if state.box:
             box = tuple(state.box)
-            out[BOX : BOX + CARDS] = BOX_MEMO.get(box) or BOX_MEMO(box)
+            out[BOX:TRAY] = BOX_MEMO.get(box) or BOX_MEMO(box)
         black, figure = state.tray_black, state.tray_figure
         out[TRAY + black[0]] = 1
         out[TRAY + TRAY_SIDE + black[1]] = 1
@@ -257,37 +258,17 @@ class MountDoomObserver(Observer[MountDoomState]):
             out[TRAY + 2 * TRAY_SIDE - 1] = state.tray_pips[1]
         if state.spare >= 0:
             out[SPARE + state.spare] = 1
-        start = ROLLED
-        for name, face in zip(state.rolled_dice, state.rolled, strict=True):
-            out[start + DIE_INDEX[name]] = 1
-            out[start + DIE_SIZE - 1] = face
-            start += DIE_SIZE
+        if state.rolled:
+            rolled = (tuple(state.rolled_dice), tuple(state.rolled))
+            out[ROLLED:PENDING] = ROLLED_MEMO.get(rolled) or ROLLED_MEMO(rolled)
         pending = state.pending
         out[PENDING + pending] = 1
-        if state.ask_a:
-            out[ASK_AT] = state.ask_a
-        if state.ask_b:
-            out[ASK_AT + 1] = state.ask_b
         if pending == Ask.VISION and state.next_deck:
             out[VISION + CARD_INDEX[state.next_deck[0]]] = 1
         if state.battle_card or state.battles_left or state.battle_number:
             out[BATTLE + state.battle_kind] = 1
             out[BATTLE + 3] = state.battles_left
             out[BATTLE + 4] = state.battle_number
-        if state.battles_won:
-            out[BATTLE + 5] = state.battles_won
-        if state.battle_streak:
-            out[BATTLE + 6] = state.battle_streak
-        if state.eomer_won:
-            out[BATTLE + 7] = 1
-        if state.shelob_hold:
-            out[BATTLE + 8] = 1
-        if state.battle_removed:
-            out[BATTLE + 9] = 1
-        if state.friends_in_need:
-            out[OPTIONS] = 1
-        if state.without_protection:
-            out[OPTIONS + 1] = 1
 
     def string(self, state: MountDoomState, seat: int) -> str:
         seats = len(state.players)
