@@ -119,6 +119,45 @@ def timed(
     return decisions / spent, turns / spent
 
 
+def race(
+    loops: dict[str, Callable[[str, int, range], Played]],
+    rounds: int,
+    games: int,
+    bare: ModuleType | None,
+    *,
+    turns_of: str,
+) -> tuple[list[float], list[float]]:
+    """Time every loop on every game in alternating rounds and print the medians, as
+    decisions per second and as a ratio to the ``engine`` loop. Returns Mount Doom's turns
+    per second through ``turns_of`` and the bare loop's, one figure a round."""
+    print(f"{'game':16}" + "".join(f"{name:>20}" for name in loops))
+    doom_turns: list[float] = []
+    bare_rates: list[float] = []
+    for game_id, seats in GAMES.items():
+        rates: dict[str, list[float]] = {name: [] for name in loops}
+        for round_ in range(rounds):
+            seeds = range(round_ * games, (round_ + 1) * games)
+            if bare is not None and game_id == "mount-doom":
+                bare_rates.append(bare_turns_per_second(bare, 0.5))
+            # An untimed pass first: the rules cache what hands can do, and the loop that met
+            # a hand first would pay for all. The loops then take turns at going first.
+            engine_loop(game_id, seats, seeds)
+            order = list(loops.items())
+            order = order[round_ % len(order) :] + order[: round_ % len(order)]
+            for name, loop in order:
+                per_decision, per_turn = timed(loop, game_id, seats, seeds)
+                rates[name].append(per_decision)
+                if name == turns_of and game_id == "mount-doom":
+                    doom_turns.append(per_turn)
+        medians = {name: statistics.median(values) for name, values in rates.items()}
+        base = medians["engine"]
+        print(
+            f"{game_id:16}"
+            + "".join(f"{medians[name]:>12,.0f} {medians[name] / base:>6.2f}x" for name in loops)
+        )
+    return doom_turns, bare_rates
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -140,31 +179,7 @@ def main() -> None:
         "match": match_loop,
         "match ids": lambda g, s, r: match_loop(g, s, r, ids=True),
     }
-    print(f"{'game':16}" + "".join(f"{name:>20}" for name in loops))
-    doom_turns: list[float] = []
-    bare_rates: list[float] = []
-    for game_id, seats in GAMES.items():
-        rates: dict[str, list[float]] = {name: [] for name in loops}
-        for round_ in range(args.rounds):
-            seeds = range(round_ * args.games, (round_ + 1) * args.games)
-            if bare is not None and game_id == "mount-doom":
-                bare_rates.append(bare_turns_per_second(bare, 0.5))
-            # An untimed pass first: the rules cache what hands can do, and the loop that met
-            # a hand first would pay for all. The loops then take turns at going first.
-            engine_loop(game_id, seats, seeds)
-            order = list(loops.items())
-            order = order[round_ % len(order) :] + order[: round_ % len(order)]
-            for name, loop in order:
-                per_decision, per_turn = timed(loop, game_id, seats, seeds)
-                rates[name].append(per_decision)
-                if name == "ids" and game_id == "mount-doom":
-                    doom_turns.append(per_turn)
-        medians = {name: statistics.median(values) for name, values in rates.items()}
-        base = medians["engine"]
-        print(
-            f"{game_id:16}"
-            + "".join(f"{medians[name]:>12,.0f} {medians[name] / base:>6.2f}x" for name in loops)
-        )
+    doom_turns, bare_rates = race(loops, args.rounds, args.games, bare, turns_of="ids")
     if bare_rates:
         ids_turns, bare_turns = statistics.median(doom_turns), statistics.median(bare_rates)
         print(

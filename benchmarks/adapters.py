@@ -28,15 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from action_ids import (
-    DEFAULT_YARDSTICK,
-    GAMES,
-    Played,
-    bare_turns_per_second,
-    engine_loop,
-    load_yardstick,
-    timed,
-)
+from action_ids import DEFAULT_YARDSTICK, Played, engine_loop, load_yardstick, race
 from machine import describe_machine
 
 from ringbearer_engine import get_game
@@ -110,29 +102,7 @@ def main() -> None:
         f"medians of {args.rounds} rounds of {args.games} random games each; "
         "decisions per second, and the ratio to the engine's own loop"
     )
-    print(f"{'game':16}" + "".join(f"{name:>20}" for name in loops))
-    bare_rates: list[float] = []
-    engine_doom: list[float] = []
-    for game_id, seats in GAMES.items():
-        rates: dict[str, list[float]] = {name: [] for name in loops}
-        for round_ in range(args.rounds):
-            seeds = range(round_ * args.games, (round_ + 1) * args.games)
-            if bare is not None and game_id == "mount-doom":
-                bare_rates.append(bare_turns_per_second(bare, 0.5))
-            engine_loop(game_id, seats, seeds)  # untimed: caches warm for every loop alike
-            order = list(loops.items())
-            order = order[round_ % len(order) :] + order[: round_ % len(order)]
-            for name, loop in order:
-                per_decision, per_turn = timed(loop, game_id, seats, seeds)
-                rates[name].append(per_decision)
-                if name == "engine" and game_id == "mount-doom":
-                    engine_doom.append(per_turn)
-        medians = {name: statistics.median(values) for name, values in rates.items()}
-        base = medians["engine"]
-        print(
-            f"{game_id:16}"
-            + "".join(f"{medians[name]:>12,.0f} {medians[name] / base:>6.2f}x" for name in loops)
-        )
+    engine_doom, bare_rates = race(loops, args.rounds, args.games, bare, turns_of="engine")
     if bare_rates:
         engine_turns, bare_turns = statistics.median(engine_doom), statistics.median(bare_rates)
         print(

@@ -235,15 +235,8 @@ class Match:
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
-        if seat is not None and (
-            isinstance(seat, bool)
-            or not isinstance(seat, int)
-            or not 0 <= seat < len(self._players)
-        ):
-            raise ValueError(
-                f"there is no seat {seat!r} in a {len(self._players)}-player match "
-                "(seats are whole numbers from 0)"
-            )
+        if seat is not None:
+            self._check_seat(seat)
         return self._game.view(self._state, seat)
 
     def view_as(self, kind: type[V], seat: int | None = None) -> V:
