@@ -171,3 +171,14 @@ def test_learn_opens_the_app_on_the_games_lesson(
     assert main(["--data-dir", str(tmp_path), "learn", "mount-doom"]) == 0
     assert started == [StartLesson("mount-doom")]
 
+
+def test_a_served_command_names_the_port_unless_it_is_ssh_s_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV, ssh_command
+
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
+    assert ssh_command("join", "7f3k") == "ssh -t -p 2222 games.example.org join 7f3k"
+    monkeypatch.setenv(SSH_PORT_ENV, "22")
+    assert ssh_command("watch", "7f3k") == "ssh -t games.example.org watch 7f3k"

@@ -19,7 +19,7 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
-from ringbearer_tui.environment import TABLE_TOKEN_ENV
+from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_game.board import HandView
 from ringbearer_tui.paths import AppPaths
@@ -75,13 +75,20 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
 
 async def answer_the_table_questions(
     app: RingbearerApp, pilot: object, *, watching: str, bot_after: str
-) -> None:
-    """Answer "may others watch?" and "a bot after two minutes?", then sit at the table."""
+) -> str:
+    """Answer "may others watch?" and "a bot after two minutes?", read how friends join,
+    then sit at the table; the words that said how they join."""
     assert isinstance(pilot, Pilot)
     for key in (watching, bot_after):
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
+    await until(lambda: isinstance(app.screen, MessageDialog))
+    dialog = app.screen
+    assert isinstance(dialog, MessageDialog)
+    await until(lambda: isinstance(app.focused, Button))
+    await pilot.press("enter")
     await until(lambda: at_table(app))
+    return dialog.body
 
 
 async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
@@ -203,6 +210,23 @@ async def test_the_menu_opens_a_table_with_its_owner_in_the_first_seat(
         assert table.record.holders[0] == "bo"
         assert not table.record.spectators
         assert table.record.bot_after == 120.0
+
+
+async def test_opening_a_table_says_the_join_command_as_it_can_be_pasted(
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_the_table_dialog(app, pilot)
+        await pilot.press("ctrl+s")
+        said = await answer_the_table_questions(app, pilot, watching="y", bot_after="y")
+        [table] = served.service.tables.values()
+        assert f"ssh -t -p 2222 games.example.org join {table.name}" in said
+        assert f"ssh -t -p 2222 games.example.org watch {table.name}" in said
+        assert "NAME@games.example.org" in said
+        assert "HOST" not in said
 
 
 async def test_the_menu_lists_the_tables_and_watches_one(

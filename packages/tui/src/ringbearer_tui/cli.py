@@ -83,6 +83,18 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port (2222)")
     serve.add_argument(
+        "--public-host",
+        default="",
+        help="the name players reach the server by, for the join commands the app shows "
+        "(default: the address each connection came in on)",
+    )
+    serve.add_argument(
+        "--public-port",
+        type=int,
+        default=0,
+        help="the port players reach the server on, if a router forwards another (--port)",
+    )
+    serve.add_argument(
         "--max-sessions", type=int, default=20, help="games at once (20); more are refused"
     )
     serve.add_argument(
@@ -215,6 +227,8 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
     config = ServeConfig(
         host=args.host,
         port=args.port,
+        public_host=args.public_host,
+        public_port=args.public_port,
         data_dir=data,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,

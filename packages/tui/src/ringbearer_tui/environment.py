@@ -22,6 +22,26 @@ TABLE_SOCKET_ENV = "RINGBEARER_TABLE_SOCKET"
 TABLE_TOKEN_ENV = "RINGBEARER_TABLE_TOKEN"
 """The secret by which the table socket knows this game's account (the game never names it)."""
 
+SSH_HOST_ENV = "RINGBEARER_SSH_HOST"
+"""The host name (or address) players reach the server by: ``ringbearer serve
+--public-host``, else the address this player's connection came in on."""
+SSH_PORT_ENV = "RINGBEARER_SSH_PORT"
+"""The port players reach the server on: ``--public-port``, else the one it listens on."""
+
+
+def ssh_command(*words: str) -> str:
+    """The ``ssh`` command that runs ``words`` on the server serving this app, to be pasted
+    as it is: ``ssh -t -p 2222 games.example.org join 7f3k`` (no ``-p`` on port 22). Not
+    served (or served by a server too old to say), the host reads ``HOST``."""
+    port = os.environ.get(SSH_PORT_ENV, "22")
+    on_port = "" if port == "22" else f" -p {port}"
+    return " ".join(["ssh -t" + on_port, ssh_host(), *words])
+
+
+def ssh_host() -> str:
+    """The host name players reach the serving server by (``HOST`` when unknown)."""
+    return os.environ.get(SSH_HOST_ENV) or "HOST"
+
 
 def served_keys_file() -> Path | None:
     """The account's key file when the app runs under ``ringbearer serve``."""

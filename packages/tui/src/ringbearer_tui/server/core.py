@@ -23,7 +23,14 @@ from pathlib import Path
 import asyncssh
 from asyncssh.connection import SSHConnection
 
-from ..environment import ACCOUNT_ENV, KEYS_FILE_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ..environment import (
+    ACCOUNT_ENV,
+    KEYS_FILE_ENV,
+    SSH_HOST_ENV,
+    SSH_PORT_ENV,
+    TABLE_SOCKET_ENV,
+    TABLE_TOKEN_ENV,
+)
 from .accounts import GUEST, Account, AccountError, AccountStore, split_invitation
 from .config import GAMES, ServeConfig, table_command
 from .connection_guard import SECOND_SESSION, Guard, check_supported, guard
@@ -640,6 +647,16 @@ class GameServer:
         finally:
             stopping.cancel()
 
+    def _reached_at(self, process: asyncssh.SSHServerProcess[bytes]) -> dict[str, str]:
+        """How players reach this server, for the commands the game prints: the configured
+        public name and port, else the address this connection came in on and the port the
+        server listens on."""
+        local = process.get_extra_info("sockname") or (self.config.host, self.config.port)
+        return {
+            SSH_HOST_ENV: self.config.public_host or str(local[0]),
+            SSH_PORT_ENV: str(self.config.public_port or self.config.port),
+        }
+
     async def _run_game(
         self,
         process: asyncssh.SSHServerProcess[bytes],
@@ -648,7 +665,7 @@ class GameServer:
         claim: object,
     ) -> tuple[int, str]:
         account.data.mkdir(parents=True, exist_ok=True)
-        extra = {ACCOUNT_ENV: account.username}
+        extra = {ACCOUNT_ENV: account.username, **self._reached_at(process)}
         token = ""
         if account.username != GUEST:
             extra[KEYS_FILE_ENV] = str(account.keys_file)

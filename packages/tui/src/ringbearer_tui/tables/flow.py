@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 import ringbearer_engine as rb
 
 from ..dialogs.confirm import ConfirmDialog
@@ -12,7 +14,7 @@ from ..dialogs.message import MessageDialog
 from ..dialogs.new_game import NewGameDialog
 from ..dialogs.pick import PickDialog
 from ..dialogs.tables import TableChoice, TablesDialog
-from ..environment import table_access
+from ..environment import ssh_command, ssh_host, table_access
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, encode
 from ..host import host_of
 from ..seats import NewGameRequest
@@ -158,12 +160,22 @@ async def open_table(app: App[Any]) -> None:
     except TableRefusedError as error:
         app.push_screen(MessageDialog("The table did not open", f"{error}."))
         return
+    # Said before the game opens, in a dialog that stays until closed: a notice vanished
+    # before the command could be copied, and covered the Log while it lasted.
+    await app.push_screen_wait(
+        MessageDialog(f"Table {name} is open", how_to_join(name, bool(spectators)), "Sit down")
+    )
     await sit(app, name)
-    app.notify(
-        f"Your friends join with: ssh -t HOST join {name}"
-        + (f" (or watch {name})" if spectators else ""),
-        title=f"Table {name} is open",
-        timeout=15,
+
+
+def how_to_join(table: str, watching: bool) -> str:
+    """The commands that reach ``table``, ready to paste, and what to change in them."""
+    join = ssh_command("join", table)
+    watch = f"\n\nOthers watch with:\n\n  {ssh_command('watch', table)}" if watching else ""
+    return escape(
+        f"Your friends join with:\n\n  {join}{watch}\n\nIf a friend's name on this server "
+        f"is not their user name on their own computer, they put it before the host: "
+        f"NAME@{ssh_host()}."
     )
 
 
