@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -411,6 +412,12 @@ class GameScreen(Screen[None]):
     # -- help for the player ----------------------------------------------------------------
 
     def action_hint(self) -> None:
+        if self.session.bot_to_move and not self.session.over:
+            # Said in the hint's own box, which the bot's move then takes away.
+            match = self.session.match
+            bot = visible(match.players[match.to_move]) if match.to_move is not None else "A bot"
+            self._show_hint(escape(f"{bot} (a bot) is playing. Ask for a hint on your turn."))
+            return
         if self.session.bot_to_move or self.session.over or self.session.needs_hand_over:
             return
         self.query_one(Prompt).update(f"{prompt_of(self.look, self.session.match)} (thinking…)")
@@ -475,7 +482,9 @@ class GameScreen(Screen[None]):
         action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
         cards = self.look.cards(self.session.match, self.session.viewer, action)
         if not cards:
-            self.notify("No card is in play or in hand yet.", title="Cards")
+            watching = self.session.shared and self.session.viewer is None
+            said = "You are watching: the players' hands are hidden." if watching else ""
+            self.notify(said or "No card is in play or in hand yet.", title="Cards")
             return
         body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
         self.app.push_screen(MessageDialog("Cards", body))
@@ -523,6 +532,10 @@ class GameScreen(Screen[None]):
         session = self.session
         if isinstance(session, RemoteSession) and session.own_seat is None:
             question = f"Stop watching table {visible(session.table)}?"
+        elif isinstance(session, RemoteSession) and session.closed:
+            question = (
+                f"Leave table {visible(session.table)}? It is closed: its game is in your saves."
+            )
         elif isinstance(session, RemoteSession):
             table = visible(session.table)
             question = (

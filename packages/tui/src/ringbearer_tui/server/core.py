@@ -516,7 +516,7 @@ class GameServer:
                 address=info.address,
                 term=process.term_type,
                 size="{}x{}".format(*process.term_size[:2]),
-                command=process.command,
+                command=process.command or "menu",  # as "game start" writes it, never None
                 duration=f"{time.monotonic() - started:.1f}s",
                 exit=exit_status,
                 why=why,
