@@ -306,6 +306,28 @@ async def test_leaving_a_table_says_the_seat_stays_yours(served: Tables, paths: 
         assert table.record.holders[1] == "bo"
 
 
+async def test_leaving_a_closed_table_does_not_offer_to_join_it_again(
+    served: Tables, paths: AppPaths
+) -> None:
+    save_settings(paths.settings_file, Settings(confirm_quit=True))
+    table = served.table()
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        served.service._finish(table)  # the owner closes it
+        await until(lambda: session.closed)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, ConfirmDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "again" not in dialog.question
+        assert "It is closed: its game is in your saves." in dialog.question
+
+
 async def test_a_finished_table_game_can_be_reviewed_and_not_before(
     served: Tables, paths: AppPaths
 ) -> None:

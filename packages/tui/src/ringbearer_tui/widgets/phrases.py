@@ -2,8 +2,8 @@
 
 "Swap Defeat Orcs for a new card" wrapped by the width alone reads "… for a new / card";
 broken before "for" it reads as two phrases. A line is broken at the last phrase boundary
-that fits (a mark before a joining word), as long as the line keeps at least half the
-width; else where the width says.
+that fits (a mark before a joining word), as long as the line keeps at least a third of
+the width; else where the width says. A no-break space holds two words together.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def phrase_break(plain: str, space: int) -> int:
 
 def break_at(plain: str, width: int, after: int = 0) -> int | None:
     """The space to end the first line of ``plain`` at, in ``width`` cells: the last phrase
-    boundary that keeps the line at least half full, else the last space that fits; None
+    boundary that keeps the line at least a third full, else the last space that fits; None
     when no space past the first ``after`` characters does (the words are then folded)."""
     spaces = [
         n
@@ -46,9 +46,9 @@ def break_at(plain: str, width: int, after: int = 0) -> int | None:
     ]
     if not spaces:
         return None
-    half_full = [n for n in spaces if cell_len(plain[:n]) >= width // 2]
+    full_enough = [n for n in spaces if cell_len(plain[:n]) >= width // 3]
     for strength in (2, 1):
-        phrases = [n for n in half_full if phrase_break(plain, n) == strength]
+        phrases = [n for n in full_enough if phrase_break(plain, n) == strength]
         if phrases:
             return max(phrases)
     return max(spaces)
