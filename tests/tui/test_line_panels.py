@@ -320,3 +320,10 @@ def test_a_mark_is_a_stronger_break_than_a_joining_word() -> None:
 
     label = "7 Play Move a Nazgûl: Road to the Ford"
     assert label[: break_at(label, 30, after=2)] == "7 Play Move a Nazgûl:"
+
+
+def test_a_choices_note_starts_its_own_line_when_the_two_do_not_fit() -> None:
+    from ringbearer_tui.widgets.phrases import break_at
+
+    label = "1 Move Frodo to Hobbiton  advised, wins 48%"
+    assert label[: break_at(label, 30, after=2)] == "1 Move Frodo to Hobbiton"

@@ -119,15 +119,16 @@ class GameScreen(Screen[None]):
     """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
-    GameScreen #left { width: 2fr; min-width: 40; layers: board hint; }
+    GameScreen #left { width: 2fr; min-width: 40; }
     GameScreen #board-area { height: 1fr; border: round $panel; }
     GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
-    GameScreen #side { width: 1fr; min-width: 34; }
+    GameScreen #side { width: 1fr; min-width: 34; layers: panels hint; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
     GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
-    /* The hint lies over the foot of the board on a layer of its own (the board keeps its
-       size and its lines), never over the choices it ranks. */
+    /* The hint lies over the foot of the Log on a layer of its own (the Log keeps its
+       size and its lines): never over the choices it ranks, nor over the board and the
+       hand the player decides with. */
     GameScreen #hint {
         layer: hint; dock: bottom; display: none; height: auto; max-height: 50%;
         background: $surface;
@@ -161,15 +162,15 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             board = self.look.board(self.session)
-            with Vertical(id="left"):
-                # A board on pages fits its panel and has nothing to scroll: no tab stop.
-                with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
-                    yield board
+            # A board on pages fits its panel and has nothing to scroll: no tab stop.
+            scrolls = not isinstance(board, TurnsPages)
+            with Vertical(id="left"), VerticalScroll(id="board-area", can_focus=scrolls):
+                yield board
+            with Vertical(id="side"):
+                yield from self.compose_side()
                 hint = Static(id="hint")
                 hint.border_title = "Hint"
                 yield hint
-            with Vertical(id="side"):
-                yield from self.compose_side()
         yield SteadyFooter()
 
     def compose_side(self) -> ComposeResult:
@@ -446,7 +447,7 @@ class GameScreen(Screen[None]):
             self._show_hint(" ".join(filter(None, notes)))
 
     def _show_hint(self, text: str) -> None:
-        """One hint at a time, on the board: a new one replaces it; "" takes it away."""
+        """One hint at a time, over the Log: a new one replaces it; "" takes it away."""
         hint = self.query_one("#hint", Static)
         if text or hint.has_class("shown"):
             hint.update(text)

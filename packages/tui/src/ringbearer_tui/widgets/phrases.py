@@ -22,13 +22,15 @@ TRAILING_MARKS = (":", ",", ";", ".")
 
 
 def phrase_break(plain: str, space: int) -> int:
-    """How strongly the space at ``space`` separates two phrases: 2 at a mark (":", "(",
-    "→"), 1 before a joining word, 0 not at all (nor ever inside brackets: "(5 or 6)" is
-    one). A mark wins over a word, so "Play Move a Nazgûl:" / "Road to the Ford" keeps
+    """How strongly the space at ``space`` separates two phrases: 3 before a note, 2 at a
+    mark (":", "(", "→"), 1 before a joining word, 0 not at all (nor ever inside brackets:
+    "(5 or 6)" is one). A mark wins over a word, so "Play Move a Nazgûl:" / "Road to the Ford" keeps
     the place's name whole."""
     before = plain[:space].rstrip()
     if before.count("(") > before.count(")"):
         return 0
+    if plain[space + 1 : space + 2] == " ":
+        return 3  # two spaces part a choice from its note ("  advised, wins 48%")
     after = plain[space + 1 :].lstrip()
     if before.endswith(TRAILING_MARKS) or after.startswith(LEADING_MARKS):
         return 2
@@ -47,7 +49,7 @@ def break_at(plain: str, width: int, after: int = 0) -> int | None:
     if not spaces:
         return None
     full_enough = [n for n in spaces if cell_len(plain[:n]) >= width // 3]
-    for strength in (2, 1):
+    for strength in (3, 2, 1):
         phrases = [n for n in full_enough if phrase_break(plain, n) == strength]
         if phrases:
             return max(phrases)
