@@ -14,7 +14,8 @@ from ringbearer_tui.app import RingbearerApp
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.environment import (
     REGISTRATION_ENV,
-    SSH_ADDRESS_ENV,
+    SSH_HOST_ENV,
+    SSH_PORT_ENV,
     TABLE_SOCKET_ENV,
     TABLE_TOKEN_ENV,
 )
@@ -190,7 +191,8 @@ async def served_invitations(
     monkeypatch.setenv(TABLE_SOCKET_ENV, str(socket.path))
     monkeypatch.setenv(TABLE_TOKEN_ENV, service.issue_token("ann"))
     monkeypatch.setenv(REGISTRATION_ENV, "invite")
-    monkeypatch.setenv(SSH_ADDRESS_ENV, "games.example.org 2222")
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
     try:
         yield store
     finally:

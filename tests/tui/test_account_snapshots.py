@@ -18,7 +18,8 @@ from ringbearer_tui.environment import (
     ACCOUNT_ENV,
     KEYS_FILE_ENV,
     REGISTRATION_ENV,
-    SSH_ADDRESS_ENV,
+    SSH_HOST_ENV,
+    SSH_PORT_ENV,
     TABLE_SOCKET_ENV,
     TABLE_TOKEN_ENV,
 )
@@ -41,7 +42,8 @@ def serve_invitations(
     monkeypatch.setenv(KEYS_FILE_ENV, str(keys_file))
     monkeypatch.setenv(ACCOUNT_ENV, "ann")
     monkeypatch.setenv(REGISTRATION_ENV, "invite")
-    monkeypatch.setenv(SSH_ADDRESS_ENV, "games.example.org 2222")
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
 
     async def start() -> None:
         service = TableService(tmp_path / "server", lambda name: None)

@@ -399,6 +399,8 @@ async def test_one_hint_at_a_time_beside_the_choices_until_the_step_changes(
         assert not [n for n in app._notifications if n.title == "Hint"]
         choices = screen.query_one(ActionMenu).region
         assert not hint.region.overlaps(choices), "the hint covers the choices"
+        board = screen.query_one("#board-area").region
+        assert not hint.region.overlaps(board), "the hint covers the board"
         await pilot.press("2")  # hold: the step changes
         await pilot.pause()
         assert not hint.display

@@ -119,6 +119,25 @@ def test_new_help_lists_every_game_id(capsys: pytest.CaptureFixture[str]) -> Non
         assert game.title in out
 
 
+def test_new_help_lists_every_bot_by_its_id_and_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["new", "--help"])
+    out = capsys.readouterr().out
+    assert "random (Beginner), heuristic (Steady), mc (Thinker): every game" in out
+    assert "ismc (Shrewd): adventure-game only" in out
+    assert "search (Careful): adventure-book only" in out
+
+
+def test_an_unknown_bot_is_refused_with_a_sentence_naming_the_bots(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["--data-dir", str(tmp_path), "new", "mount-doom", "--seats", "Ann,Bo=wiz"]) == 2
+    err = capsys.readouterr().err
+    assert "Adventure to Mount Doom has no bot 'wiz': choose random (Beginner)," in err
+    assert "heuristic (Steady) or mc (Thinker), e.g. Bo=heuristic" in err
+    assert "[" not in err
+
+
 def test_learn_help_lists_every_lesson_shipped(capsys: pytest.CaptureFixture[str]) -> None:
     from ringbearer_tui.lessons.available import shipped_lessons
 
@@ -151,3 +170,15 @@ def test_learn_opens_the_app_on_the_games_lesson(
     monkeypatch.setattr(RingbearerApp, "run", fake_run)
     assert main(["--data-dir", str(tmp_path), "learn", "mount-doom"]) == 0
     assert started == [StartLesson("mount-doom")]
+
+
+def test_a_served_command_names_the_port_unless_it_is_ssh_s_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV, ssh_command
+
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
+    assert ssh_command("join", "7f3k") == "ssh -t -p 2222 games.example.org join 7f3k"
+    monkeypatch.setenv(SSH_PORT_ENV, "22")
+    assert ssh_command("watch", "7f3k") == "ssh -t games.example.org watch 7f3k"

@@ -114,6 +114,37 @@ async def test_a_wrapped_choice_continues_indented_under_its_label() -> None:
         assert all(row.startswith("  ") for row in rows[1 : rows.index("2 Go on")])
 
 
+async def test_a_long_choice_is_broken_between_its_phrases_not_inside_one() -> None:
+    menu = ActionMenu()
+    async with MenuApp(menu).run_test() as pilot:
+        menu.show(
+            [Pick(0), Pick(1)],
+            ["Swap Defeat Orcs for a new card", "Roll to leave the Nazgûl (5 or 6)"],
+        )
+        await pilot.pause()
+        rows = [row.rstrip() for row in shown(menu)]
+        assert rows[:4] == [
+            "1 Swap Defeat Orcs",
+            "  for a new card",
+            "2 Roll to leave the",
+            "  Nazgûl (5 or 6)",
+        ]
+
+
+async def test_a_log_line_that_wraps_goes_on_indented_under_its_own_words() -> None:
+    log = EventLog()
+    async with PanelApp(log).run_test() as pilot:
+        log.record("Ann", "Step to Farmer Maggot's", ["The Nazgûl flies from Hobbiton away"])
+        await pilot.pause()
+        rows = [row.rstrip() for row in shown(log) if row.strip()]
+        assert rows == [
+            "Ann: Step to Farmer",
+            "  Maggot's",
+            "  The Nazgûl flies",
+            "    from Hobbiton away",
+        ]
+
+
 async def test_choices_past_nine_are_keyed_by_letters_skipping_the_screens_own() -> None:
     menu = ActionMenu()
     async with MenuApp(menu).run_test() as pilot:
@@ -282,3 +313,17 @@ async def test_a_new_width_wraps_every_item_again() -> None:
             "four five six",
             "seven",
         ]
+
+
+def test_a_mark_is_a_stronger_break_than_a_joining_word() -> None:
+    from ringbearer_tui.widgets.phrases import break_at
+
+    label = "7 Play Move a Nazgûl: Road to the Ford"
+    assert label[: break_at(label, 30, after=2)] == "7 Play Move a Nazgûl:"
+
+
+def test_a_choices_note_starts_its_own_line_when_the_two_do_not_fit() -> None:
+    from ringbearer_tui.widgets.phrases import break_at
+
+    label = "1 Move Frodo to Hobbiton  advised, wins 48%"
+    assert label[: break_at(label, 30, after=2)] == "1 Move Frodo to Hobbiton"

@@ -19,7 +19,7 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog, describe_table
-from ringbearer_tui.environment import TABLE_TOKEN_ENV
+from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.board import BookBoard
 from ringbearer_tui.games.adventure_game.board import HandView
 from ringbearer_tui.paths import AppPaths
@@ -80,14 +80,21 @@ async def open_the_table_dialog(app: RingbearerApp, pilot: object) -> None:
 
 async def answer_the_table_questions(
     app: RingbearerApp, pilot: object, *, watching: str, bot_after: str, anyone: str = "n"
-) -> None:
+) -> str:
     """Answer "who may take the open seats?", "may others watch?" and "a bot after two
-    minutes?", then sit at the table."""
+    minutes?", read how friends join, then sit at the table; the words that said how they
+    join."""
     assert isinstance(pilot, Pilot)
     for key in (anyone, watching, bot_after):
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
+    await until(lambda: isinstance(app.screen, MessageDialog))
+    dialog = app.screen
+    assert isinstance(dialog, MessageDialog)
+    await until(lambda: isinstance(app.focused, Button))
+    await pilot.press("enter")
     await until(lambda: at_table(app))
+    return dialog.body
 
 
 async def test_a_seat_waits_for_the_other_player_then_plays_its_own_turn(
@@ -230,6 +237,23 @@ async def test_a_table_opened_with_the_default_answers_is_private_and_unwatched(
         assert table.record.bot_after == 0.0
 
 
+async def test_opening_a_table_says_the_join_command_as_it_can_be_pasted(
+    served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
+    app = RingbearerApp(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_the_table_dialog(app, pilot)
+        await pilot.press("ctrl+s")
+        said = await answer_the_table_questions(app, pilot, watching="y", bot_after="y")
+        [table] = served.service.tables.values()
+        assert f"ssh -t -p 2222 games.example.org join {table.name}" in said
+        assert f"ssh -t -p 2222 games.example.org watch {table.name}" in said
+        assert "NAME@games.example.org" in said
+        assert "HOST" not in said
+
+
 async def test_the_menu_lists_the_tables_and_watches_one(
     served: Tables, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -305,6 +329,28 @@ async def test_leaving_a_table_says_the_seat_stays_yours(served: Tables, paths: 
         await pilot.press("y")
         await until(lambda: not isinstance(app.screen, GameScreen | ConfirmDialog))
         assert table.record.holders[1] == "bo"
+
+
+async def test_leaving_a_closed_table_does_not_offer_to_join_it_again(
+    served: Tables, paths: AppPaths
+) -> None:
+    save_settings(paths.settings_file, Settings(confirm_quit=True))
+    table = served.table()
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, RemoteSession)
+        served.service._finish(table)  # the owner closes it
+        await until(lambda: session.closed)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, ConfirmDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert "again" not in dialog.question
+        assert "It is closed: its game is in your saves." in dialog.question
 
 
 async def test_a_finished_table_game_can_be_reviewed_and_not_before(

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_tui.app import RingbearerApp
 from ringbearer_tui.dialogs.message import MessageDialog
-from ringbearer_tui.environment import SSH_ADDRESS_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
+from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV, TABLE_SOCKET_ENV, TABLE_TOKEN_ENV
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord, encode
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.seats import Seat
@@ -157,7 +157,8 @@ def test_a_code_for_a_friend(
 ) -> None:
     """The one-time code the owner just made, and the command that uses it, at 80x24."""
     monkeypatch.setattr("ringbearer_tui.server.tables.secrets.choice", lambda letters: letters[0])
-    monkeypatch.setenv(SSH_ADDRESS_ENV, "games.example.org 2222")
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
     kept: list[object] = []
 
     async def sit(pilot: Pilot[Any]) -> None:

@@ -136,7 +136,7 @@ def test_game_over_offers_the_board_the_same_game_again_and_the_menu(
     assert snap_compare(app, terminal_size=(80, 24), run_before=finish)
 
 
-def test_a_hint_shows_once_over_the_foot_of_the_board(
+def test_a_hint_shows_once_over_the_foot_of_the_log(
     snap_compare: Snap, quick_settings: AppPaths
 ) -> None:
     async def ask_twice(pilot: Pilot[Any]) -> None:

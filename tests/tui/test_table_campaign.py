@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book.state import AdventureBookOptions
@@ -91,6 +92,9 @@ async def answer_the_table_questions(app: RingbearerApp, pilot: Pilot[None]) -> 
     for key in ("n", "y", "n"):  # friends invited only, watching allowed, no bot
         await until(lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press(key)
+    await until(lambda: isinstance(app.screen, MessageDialog))  # how friends join
+    await until(lambda: isinstance(app.focused, Button))
+    await pilot.press("enter")
 
 
 def on_chapter(app: RingbearerApp, chapter: int) -> bool:

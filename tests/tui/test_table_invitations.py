@@ -18,7 +18,7 @@ from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.pick import PickDialog
 from ringbearer_tui.dialogs.tables import TablesDialog
 from ringbearer_tui.dialogs.text_prompt import TextPrompt
-from ringbearer_tui.environment import SSH_ADDRESS_ENV
+from ringbearer_tui.environment import SSH_HOST_ENV, SSH_PORT_ENV
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.screens.main_menu import MainMenu
@@ -44,7 +44,8 @@ class Tables(Served):
 async def served(
     tmp_path: Path, paths: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[Tables]:
-    monkeypatch.setenv(SSH_ADDRESS_ENV, "games.example.org 2222")
+    monkeypatch.setenv(SSH_HOST_ENV, "games.example.org")
+    monkeypatch.setenv(SSH_PORT_ENV, "2222")
     settings = Settings(confirm_quit=False)
     async with served_tables(Tables, tmp_path, paths, monkeypatch, settings) as tables:
         yield tables

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -17,6 +18,7 @@ from ringbearer_engine.games.adventure_game.view import AdventureView
 from ringbearer_tui.app import RingbearerApp, StartLoaded
 from ringbearer_tui.games.adventure_game.board import HandView, TableDrawing
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.widgets.event_log import EventLog
 from ringbearer_tui.widgets.lines import Drawing, LinePanel
 
@@ -79,15 +81,19 @@ async def test_a_panel_with_lines_out_of_view_keeps_the_wheel_for_itself() -> No
 
 
 def late_in_the_game(view: AdventureView) -> bool:
-    """Near the end, every player held by a monster (each player's line takes two rows at
-    80x24), Ann to decide with four different cards: the table is taller than its panel."""
+    """Near the end, every player held by a monster, Ann to decide with four different
+    cards: the tallest table of this game."""
     return view.to_move == 0 and view.turn > 100 and all(s.held for s in view.seats)
 
 
 async def test_a_late_adventure_game_hand_is_in_view_and_the_wheel_scrolls_the_board(
-    quick_settings: AppPaths,
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = positions.reach(late_in_the_game)
+    # Each seat keeps to one line, so even this table fits its panel at 80x24: a panel four
+    # rows shorter stands in for a table taller than it.
+    shorter = "GameScreen #board-area { max-height: 16; }"
+    monkeypatch.setattr(GameScreen, "DEFAULT_CSS", GameScreen.DEFAULT_CSS + shorter)
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

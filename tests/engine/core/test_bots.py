@@ -170,6 +170,11 @@ def test_make_bot_refuses_unknown_names(name: str, message: str) -> None:
         make_bot(PIG, name)
 
 
+def test_an_unknown_bot_is_refused_with_the_bots_named_in_a_sentence() -> None:
+    with pytest.raises(ValueError, match=r"; its bots are heuristic, mc and random$"):
+        make_bot(PIG, "wizard")
+
+
 def test_make_bot_builds_each_name() -> None:
     for name in [*bot_names(PIG), "mc:10"]:
         bot = make_bot(PIG, name, seed=1)

@@ -48,6 +48,12 @@ def test_games_in_a_fresh_interpreter_lists_what_is_installed() -> None:
     assert "pig" not in result.stdout  # the test game is not shipped
 
 
+def test_simulate_counts_one_game_and_one_player_in_the_singular() -> None:
+    code, out, _ = run("simulate", "mount-doom", "--games", "1", "--players", "1")
+    assert code == 0
+    assert "mount-doom: 1 game, 1 player, bots random" in out
+
+
 def test_simulate_prints_the_summary() -> None:
     code, out, _ = run("simulate", "pig", "--games", "120", "--bot", "heuristic,random")
     assert code == 0

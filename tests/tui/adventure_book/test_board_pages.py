@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -170,3 +171,23 @@ async def test_tab_goes_from_the_choices_to_the_log_past_a_board_on_pages(paths:
         assert isinstance(focused(app), ActionMenu)
         await pilot.press("tab")
         assert isinstance(focused(app), EventLog)
+
+
+class PageApp(App[None]):
+    CSS = "BookPage { width: 32; height: 8; }"
+
+    def compose(self) -> ComposeResult:
+        yield BookPage()
+
+
+async def test_a_special_cards_text_in_a_hand_goes_on_under_its_name() -> None:
+    async with PageApp().run_test() as pilot:
+        page = pilot.app.query_one(BookPage)
+        page.set_items([Text("Your hand (2):\n  ★ Sting: each Combat Skill counts twice")])
+        await pilot.pause()
+        rows = [page.render_line(y).text.rstrip() for y in range(page.content_size.height)]
+        assert [row for row in rows if row] == [
+            "Your hand (2):",
+            "  ★ Sting: each Combat Skill",
+            "    counts twice",
+        ]

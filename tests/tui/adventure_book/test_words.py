@@ -24,7 +24,7 @@ def test_choices_name_pieces_spaces_cards_and_players() -> None:
     match = Campaign.new().next_match(["Ann", "Bo"], seed=3)
     labels = {str(a): describe(match, a) for a in match.actions()}
     assert labels["end"] == "End the move"
-    assert labels["move frodo hobbiton"] == "Move Frodo to Hobbiton"
+    assert labels["move frodo hobbiton"] == "Move Frodo to Hobbiton\u00a0(c)"
     assert describe(match, Trade(2, "courage")) == "Trade Courage with Bo"
     assert (
         describe(match, Complete("weathertop", ("courage", "combat", "ring")))

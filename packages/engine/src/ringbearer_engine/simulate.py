@@ -74,7 +74,7 @@ class SimulationReport(msgspec.Struct, frozen=True):
     def text(self) -> str:
         """The report as lines for a terminal."""
         lines = [
-            f"{self.game}: {self.games} games, {self.players} players, bots "
+            f"{self.game}: {_count(self.games, 'game')}, {_count(self.players, 'player')}, bots "
             f"{', '.join(self.bots)}, seed {self.seed}",
             f"  won            {self.wins}",
         ]
@@ -193,3 +193,8 @@ def simulate(
         workers=workers,
         won_games=[n for n, r in enumerate(played) if r.winners],
     )
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 player``, ``3 players``."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"

@@ -508,7 +508,10 @@ class RingbearerApp(App[None]):
                 self.save_and_exit()
 
         if not isinstance(self.screen, ConfirmDialog):
-            self.push_screen(ConfirmDialog("Quit Ringbearer? Your game is saved."), done)
+            # Only a game in play is saved on the way out: the menu alone has nothing to save.
+            playing = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
+            question = "Quit Ringbearer? Your game is saved." if playing else "Quit Ringbearer?"
+            self.push_screen(ConfirmDialog(question), done)
 
     # -- opening games ----------------------------------------------------------------------
 

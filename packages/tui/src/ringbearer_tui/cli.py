@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,10 @@ def _parser() -> argparse.ArgumentParser:
         "new",
         parents=[common],
         help="start a new game at once",
-        epilog="games:\n" + "".join(f"  {game.id:<16} {game.title}\n" for game in games),
+        epilog="games:\n"
+        + "".join(f"  {game.id:<16} {game.title}\n" for game in games)
+        + "\nbots (NAME=BOT in --seats):\n"
+        + _bots_help(games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     new.add_argument("game", help="the game's id (listed below)")
@@ -79,6 +82,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port (2222)")
+    serve.add_argument(
+        "--public-host",
+        default="",
+        help="the name players reach the server by, for the join commands the app shows "
+        "(default: the address each connection came in on)",
+    )
+    serve.add_argument(
+        "--public-port",
+        type=int,
+        default=0,
+        help="the port players reach the server on, if a router forwards another (--port)",
+    )
     serve.add_argument(
         "--max-sessions", type=int, default=20, help="games at once (20); more are refused"
     )
@@ -212,6 +227,8 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
     config = ServeConfig(
         host=args.host,
         port=args.port,
+        public_host=args.public_host,
+        public_port=args.public_port,
         data_dir=data,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
@@ -249,6 +266,23 @@ def _serve(args: argparse.Namespace, data: Path) -> int:
     return 0
 
 
+def _bots_help(games: Sequence[rb.Game[Any]]) -> str:
+    """The bots by id and name, the weakest first: those of every game on one line, then
+    each of the others with the games that have it."""
+    from .bot_kinds import bot_name
+
+    has = {game.id: set(rb.bot_names(game)) for game in games}
+    every = set.intersection(*has.values()) if has else set()
+    bots = _weakest_first(set().union(*has.values()))
+    common = [f"{bot} ({bot_name(bot)})" for bot in bots if bot in every]
+    lines = [f"  {', '.join(common)}: every game\n"] if common else []
+    for bot in bots:
+        if bot not in every:
+            where = ", ".join(game for game, names in has.items() if bot in names)
+            lines.append(f"  {bot} ({bot_name(bot)}): {where} only\n")
+    return "".join(lines)
+
+
 def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[Seat]:
     """Seats from ``--seats``; by default the game's usual count, everyone a person."""
     if not text:
@@ -263,9 +297,29 @@ def parse_seats(text: str | None, game: rb.Game[Any], names: list[str]) -> list[
         if not name.strip():
             raise ValueError(f"a seat needs a name: {part!r}")
         if bot and bot not in rb.bot_names(game):
-            raise ValueError(f"{game.title} has no bot {bot!r} (known: {rb.bot_names(game)})")
+            raise ValueError(f"{game.title} has no bot {bot!r}: {bots_for(game)}")
         seats.append(Seat(name.strip(), "bot", bot) if bot else Seat(name.strip()))
     return seats
+
+
+def bots_for(game: rb.Game[Any]) -> str:
+    """The bots a seat of ``game`` may name, as a sentence with their ids as typed: "choose
+    random (Beginner), heuristic (Steady) or mc (Thinker), e.g. Bo=heuristic"."""
+    from .bot_kinds import bot_name
+
+    bots = _weakest_first(rb.bot_names(game))
+    named = [f"{bot} ({bot_name(bot)})" for bot in bots]
+    listed = f"{', '.join(named[:-1])} or {named[-1]}" if len(named) > 1 else named[0]
+    example = "heuristic" if "heuristic" in bots else bots[0]
+    return f"choose {listed}, e.g. Bo={example}"
+
+
+def _weakest_first(bots: Iterable[str]) -> list[str]:
+    """Bot ids in the order the app presents them (its table of bots), others after."""
+    from .bot_kinds import BOT_KINDS
+
+    order = {bot: n for n, bot in enumerate(BOT_KINDS)}
+    return sorted(bots, key=lambda bot: (order.get(bot, len(order)), bot))
 
 
 def _lesson_game(game: str) -> str:

@@ -21,10 +21,31 @@ TABLE_SOCKET_ENV = "RINGBEARER_TABLE_SOCKET"
 """The server's table socket, where the game opens, joins and plays shared tables."""
 TABLE_TOKEN_ENV = "RINGBEARER_TABLE_TOKEN"
 """The secret by which the table socket knows this game's account (the game never names it)."""
-SSH_ADDRESS_ENV = "RINGBEARER_SSH_ADDRESS"
-"""``HOST PORT``: where this player reached the server, for the commands the app prints."""
 REGISTRATION_ENV = "RINGBEARER_REGISTRATION"
 """The server's registration of new names: ``open``, ``invite`` or ``closed``."""
+
+SSH_HOST_ENV = "RINGBEARER_SSH_HOST"
+"""The host name (or address) players reach the server by: ``ringbearer serve
+--public-host``, else the address this player's connection came in on."""
+SSH_PORT_ENV = "RINGBEARER_SSH_PORT"
+"""The port players reach the server on: ``--public-port``, else the one it listens on."""
+
+
+def ssh_command(*words: str, user: str = "") -> str:
+    """The ``ssh`` command that runs ``words`` on the server serving this app (as ``user``,
+    if given), to be pasted as it is: ``ssh -t -p 2222 games.example.org join 7f3k``, no
+    ``-p`` on port 22, no ``-t`` when it runs nothing. Not served (or served by a server too
+    old to say), the host reads ``HOST``."""
+    port = os.environ.get(SSH_PORT_ENV, "22")
+    host = f"{user}@{ssh_host()}" if user else ssh_host()
+    tty = ["-t"] if words else []
+    on_port = ["-p", port] if port != "22" else []
+    return " ".join(["ssh", *tty, *on_port, host, *words])
+
+
+def ssh_host() -> str:
+    """The host name players reach the serving server by (``HOST`` when unknown)."""
+    return os.environ.get(SSH_HOST_ENV) or "HOST"
 
 
 def served_keys_file() -> Path | None:
@@ -48,11 +69,3 @@ def served_registration() -> str:
     """How the server registers new names (``open``, ``invite``, ``closed``); "" if not
     served."""
     return os.environ.get(REGISTRATION_ENV, "")
-
-
-def ssh_command(user: str, command: str = "") -> str:
-    """The ``ssh`` command that reaches this server as ``user`` (running ``command``), with
-    the host and port the player reached it at; ``HOST`` when the app is not served."""
-    host, _, port = os.environ.get(SSH_ADDRESS_ENV, "").partition(" ")
-    where = f"-p {port} {user}@{host}" if host and port.isdigit() else f"{user}@HOST"
-    return f"ssh -t {where} {command}" if command else f"ssh {where}"

@@ -372,7 +372,10 @@ def describe(path: Path, autosave: bool) -> SaveEntry:
 
 
 def _good_entry(match: rb.Match, path: Path, autosave: bool, modified: float) -> SaveEntry:
-    name = str(match.meta.get("name") or ("Autosave" if autosave else path.stem))
+    # An autosave not renamed is named by its players: a list of "Autosave" rows told
+    # nothing apart but the game and the date.
+    players = ", ".join(match.players) or "Autosave"
+    name = str(match.meta.get("name") or (players if autosave else path.stem))
     return SaveEntry(
         path,
         name,

@@ -45,6 +45,7 @@ def make_bot(game: Game[Any], name: str, seed: int = 0) -> Bot:
         return MonteCarloAdvisor(game, playouts=playouts, seed=seed)
     factory = game.bots().get(name)
     if factory is None:
-        known = ", ".join(bot_names(game))
-        raise ValueError(f"{game.title} has no bot called {name!r} (known: {known})")
+        known = bot_names(game)
+        listed = f"{', '.join(known[:-1])} and {known[-1]}"
+        raise ValueError(f"{game.title} has no bot called {name!r}; its bots are {listed}")
     return factory(seed)

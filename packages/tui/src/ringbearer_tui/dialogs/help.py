@@ -26,6 +26,10 @@ button or a clickable line, and every button has a key.
 """
 
 
+CHOICE_ID = "game.choose-"
+"""The id of the game screen's choice keys, one binding per key."""
+
+
 class HelpDialog(Dialog[None]):
     DEFAULT_CSS = """
     HelpDialog > Vertical { width: 84; height: 90%; }
@@ -44,13 +48,23 @@ class HelpDialog(Dialog[None]):
             yield Button("Close (escape)", id="close")
 
     def _text(self) -> str:
-        rows = [
-            f"| `{binding.key_display or binding.key}` | {binding.description} |"
+        shown = [
+            binding
             for binding in self.for_screen.BINDINGS
             if isinstance(binding, Binding)
             and binding.description
             and applies(self.app, self.for_screen, binding)
         ]
+        # The choices' keys are one row ("1 … z"), not a row per key ("Choice 1" to "Choice 31").
+        choices = [b.key for b in shown if (b.id or "").startswith(CHOICE_ID)]
+        rows = [
+            f"| `{binding.key_display or binding.key}` | {binding.description} |"
+            for binding in shown
+            if not (binding.id or "").startswith(CHOICE_ID)
+        ]
+        if choices:
+            keys = f"`{choices[0]}` … `{choices[-1]}`" if len(choices) > 1 else f"`{choices[0]}`"
+            rows.insert(0, f"| {keys} | the choice with that key beside it |")
         screen_name = getattr(self.for_screen, "HELP_TITLE", "this screen")
         here = "\n".join([f"| key | on {screen_name} |", "|---|---|", *rows]) if rows else ""
         extra = getattr(self.for_screen, "HELP_TEXT", "")

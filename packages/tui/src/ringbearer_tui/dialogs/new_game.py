@@ -253,6 +253,14 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
     def _on_seat_kind(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != HUMAN:
             self._describe_bot(event.value)
+            return
+        # A seat turned into a person: the line speaks of a bot still seated, else goes.
+        bots = [
+            kind.value
+            for kind in self.query(".seat-kind").results(Select)
+            if isinstance(kind.value, str) and kind.value != HUMAN
+        ]
+        self._describe_bot(bots[-1] if bots else None)
 
     @on(Input.Submitted)
     def _on_submitted(self) -> None:

@@ -155,7 +155,7 @@ class AccountScreen(Screen[None]):
             MessageDialog(
                 "An invitation for a friend",
                 f"{code}\n\nGive it to one friend. The first time, they connect with\n\n"
-                f"  {ssh_command(f'THEIR-NAME+{code}')}\n\n"
+                f"  {ssh_command(user=f'THEIR-NAME+{code}')}\n\n"
                 f"choosing THEIR-NAME, their account's name, and from then on as plain "
                 f"THEIR-NAME with the same key. The code registers one name, once, until "
                 f"{until}. You have {invited.waiting} invitation"

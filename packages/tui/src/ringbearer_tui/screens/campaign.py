@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -102,14 +104,20 @@ def chapter_lines(record: CampaignRecord, campaign: Campaign) -> Text:
     return text
 
 
-def specials_text(campaign: Campaign) -> Text:
+def specials_text(campaign: Campaign) -> Group:
+    """The Special cards won, each card's text going on under its name (a grid of two
+    columns: the star and the rest)."""
     cards = [s for s in campaign.won_specials if s in SPECIALS]
-    text = Text(f"Special cards won ({len(cards)})", style="bold")
+    heading = Text(f"Special cards won ({len(cards)})", style="bold")
+    grid = Table.grid()
+    grid.add_column(width=4)
+    grid.add_column(ratio=1)
     if not cards:
-        text.append("\n  none yet: Challenges that reward one add it to the Story deck")
+        grid.add_row("", "none yet: Challenges that reward one add it to the Story deck")
     for card in cards:
-        text.append(f"\n  {marked(card)}: {SPECIALS[card].text}")
-    return text
+        star, _, name = marked(card).partition(" ")
+        grid.add_row(f"  {star}", f"{name}: {SPECIALS[card].text}")
+    return Group(heading, grid)
 
 
 class CampaignScreen(Screen[None]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -120,15 +121,16 @@ class GameScreen(Screen[None]):
     """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
     GameScreen #main { height: 1fr; }
-    GameScreen #left { width: 2fr; min-width: 40; layers: board hint; }
+    GameScreen #left { width: 2fr; min-width: 40; }
     GameScreen #board-area { height: 1fr; border: round $panel; }
     GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
-    GameScreen #side { width: 1fr; min-width: 34; }
+    GameScreen #side { width: 1fr; min-width: 34; layers: panels hint; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
     GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
-    /* The hint lies over the foot of the board on a layer of its own (the board keeps its
-       size and its lines), never over the choices it ranks. */
+    /* The hint lies over the foot of the Log on a layer of its own (the Log keeps its
+       size and its lines): never over the choices it ranks, nor over the board and the
+       hand the player decides with. */
     GameScreen #hint {
         layer: hint; dock: bottom; display: none; height: auto; max-height: 50%;
         background: $surface;
@@ -162,15 +164,15 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             board = self.look.board(self.session)
-            with Vertical(id="left"):
-                # A board on pages fits its panel and has nothing to scroll: no tab stop.
-                with VerticalScroll(id="board-area", can_focus=not isinstance(board, TurnsPages)):
-                    yield board
+            # A board on pages fits its panel and has nothing to scroll: no tab stop.
+            scrolls = not isinstance(board, TurnsPages)
+            with Vertical(id="left"), VerticalScroll(id="board-area", can_focus=scrolls):
+                yield board
+            with Vertical(id="side"):
+                yield from self.compose_side()
                 hint = Static(id="hint")
                 hint.border_title = "Hint"
                 yield hint
-            with Vertical(id="side"):
-                yield from self.compose_side()
         yield SteadyFooter()
 
     def compose_side(self) -> ComposeResult:
@@ -453,6 +455,12 @@ class GameScreen(Screen[None]):
     # -- help for the player ----------------------------------------------------------------
 
     def action_hint(self) -> None:
+        if self.session.bot_to_move and not self.session.over:
+            # Said in the hint's own box, which the bot's move then takes away.
+            match = self.session.match
+            bot = visible(match.players[match.to_move]) if match.to_move is not None else "A bot"
+            self._show_hint(escape(f"{bot} (a bot) is playing. Ask for a hint on your turn."))
+            return
         if self.session.bot_to_move or self.session.over or self.session.needs_hand_over:
             return
         self.query_one(Prompt).update(f"{prompt_of(self.look, self.session.match)} (thinking…)")
@@ -481,7 +489,7 @@ class GameScreen(Screen[None]):
             self._show_hint(" ".join(filter(None, notes)))
 
     def _show_hint(self, text: str) -> None:
-        """One hint at a time, on the board: a new one replaces it; "" takes it away."""
+        """One hint at a time, over the Log: a new one replaces it; "" takes it away."""
         hint = self.query_one("#hint", Static)
         if text or hint.has_class("shown"):
             hint.update(text)
@@ -517,7 +525,9 @@ class GameScreen(Screen[None]):
         action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
         cards = self.look.cards(self.session.match, self.session.viewer, action)
         if not cards:
-            self.notify("No card is in play or in hand yet.", title="Cards")
+            watching = self.session.shared and self.session.viewer is None
+            said = "You are watching: the players' hands are hidden." if watching else ""
+            self.notify(said or "No card is in play or in hand yet.", title="Cards")
             return
         body = "\n\n".join(f"{title}\n{text}" for title, text in cards)
         self.app.push_screen(MessageDialog("Cards", body))
@@ -565,6 +575,10 @@ class GameScreen(Screen[None]):
         session = self.session
         if isinstance(session, RemoteSession) and session.own_seat is None:
             question = f"Stop watching table {visible(session.table)}?"
+        elif isinstance(session, RemoteSession) and session.closed:
+            question = (
+                f"Leave table {visible(session.table)}? It is closed: its game is in your saves."
+            )
         elif isinstance(session, RemoteSession):
             table = visible(session.table)
             question = (

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 from .._version import __version__
 from ..environment import served_keys_file, table_access
 from ..host import host_of
-from ..menu import ACCOUNT, MENU, TABLES
+from ..menu import ACCOUNT, MENU, QUIT, TABLES
 from ..visible import visible
 from ..widgets.steady_footer import SteadyFooter
 
@@ -60,7 +60,9 @@ class MainMenu(Screen[None]):
             with Center(), Vertical(id="entries"):
                 served = served_keys_file() is not None
                 extras = ((TABLES,) if table_access() else ()) + ((ACCOUNT,) if served else ())
-                for entry in (*MENU, *extras):
+                # Quit stays last, after what only a served app offers.
+                ordered = [entry for entry in MENU if entry is not QUIT]
+                for entry in (*ordered, *extras, QUIT):
                     label = f"{entry.label}  [dim]({entry.key})[/dim]"
                     yield Button(label, id=entry.id, compact=True)
             with Center():

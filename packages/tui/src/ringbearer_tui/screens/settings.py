@@ -15,6 +15,15 @@ from ..settings import BOT_DELAYS, THEMES, Settings
 from ..widgets.steady_footer import SteadyFooter
 
 
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def switch_state(value: bool, switch: str) -> Label:
+    """The word beside a switch that says what its colour says."""
+    return Label(on_off(value), id=f"{switch}-state", classes="state")
+
+
 class SettingsScreen(Screen[None]):
     HELP_TITLE = "Settings"
     BINDINGS = [
@@ -25,6 +34,7 @@ class SettingsScreen(Screen[None]):
     SettingsScreen #title { text-style: bold; padding: 0 1; }
     SettingsScreen .row { height: auto; padding: 0 1; }
     SettingsScreen .row Label { width: 26; padding-top: 1; }
+    SettingsScreen .row Label.state { width: 5; padding: 1 0 0 1; }
     SettingsScreen .row Select, SettingsScreen .row Input { width: 1fr; max-width: 40; }
     SettingsScreen #buttons { height: auto; padding: 1; }
     SettingsScreen #buttons Button { margin-right: 2; }
@@ -50,6 +60,7 @@ class SettingsScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Animation")
                     yield Switch(settings.animation, id="animation")
+                    yield switch_state(settings.animation, "animation")
                 with Horizontal(classes="row"):
                     yield Label("Bot speed")
                     yield Select(
@@ -61,9 +72,11 @@ class SettingsScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("Confirm before quitting")
                     yield Switch(settings.confirm_quit, id="confirm_quit")
+                    yield switch_state(settings.confirm_quit, "confirm_quit")
                 with Horizontal(classes="row"):
                     yield Label("Bell on your turn")
                     yield Switch(settings.turn_bell, id="turn_bell")
+                    yield switch_state(settings.turn_bell, "turn_bell")
                 for seat in range(4):
                     with Horizontal(classes="row"):
                         yield Label(f"Default name, seat {seat + 1}")
@@ -72,6 +85,11 @@ class SettingsScreen(Screen[None]):
                 yield Button("Save (ctrl+s)", variant="primary", id="save")
                 yield Button("Back (esc)", id="back")
         yield SteadyFooter()
+
+    @on(Switch.Changed)
+    def _say_on_or_off(self, event: Switch.Changed) -> None:
+        # A switch's colour alone says whether it is on: the word beside it says it too.
+        self.query_one(f"#{event.switch.id}-state", Label).update(on_off(event.value))
 
     @on(Select.Changed, "#theme")
     def _preview_theme(self, event: Select.Changed) -> None:

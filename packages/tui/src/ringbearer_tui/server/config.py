@@ -28,6 +28,11 @@ def table_command(command: str) -> list[str] | None:
 class ServeConfig(msgspec.Struct, frozen=True, kw_only=True):
     host: str = "127.0.0.1"
     port: int = 2222
+    public_host: str = ""
+    """The name players reach the server by, for the commands the app prints ("your friends
+    join with ssh …"); empty: the address each connection came in on."""
+    public_port: int = 0
+    """The port players reach the server on, when a router forwards another; 0: ``port``."""
     data_dir: Path
     max_sessions: int = 20
     idle_timeout: float = 1800.0

@@ -27,7 +27,8 @@ from ..environment import (
     ACCOUNT_ENV,
     KEYS_FILE_ENV,
     REGISTRATION_ENV,
-    SSH_ADDRESS_ENV,
+    SSH_HOST_ENV,
+    SSH_PORT_ENV,
     TABLE_SOCKET_ENV,
     TABLE_TOKEN_ENV,
 )
@@ -521,7 +522,7 @@ class GameServer:
                 address=info.address,
                 term=process.term_type,
                 size="{}x{}".format(*process.term_size[:2]),
-                command=process.command,
+                command=process.command or "menu",  # as "game start" writes it, never None
                 duration=f"{time.monotonic() - started:.1f}s",
                 exit=exit_status,
                 why=why,
@@ -659,14 +660,15 @@ class GameServer:
         waiting = len(self.accounts.database.open_invitations_by(username, time.time()))
         return code, expires, waiting
 
-    def _reached_at(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
-        """The host a player reached the server at, for the commands the app prints: the
-        listening address, or when that is every address, the one this connection came to."""
-        if self.config.host not in ("", "0.0.0.0", "::"):
-            return self.config.host
-        sockname = process.get_extra_info("sockname")
-        address = str(sockname[0]) if sockname else ""
-        return address.removeprefix("::ffff:") or "HOST"
+    def _reached_at(self, process: asyncssh.SSHServerProcess[bytes]) -> dict[str, str]:
+        """How players reach this server, for the commands the game prints: the configured
+        public name and port, else the address this connection came in on and the port the
+        server listens on."""
+        local = process.get_extra_info("sockname") or (self.config.host, self.config.port)
+        return {
+            SSH_HOST_ENV: self.config.public_host or str(local[0]).removeprefix("::ffff:"),
+            SSH_PORT_ENV: str(self.config.public_port or self.config.port),
+        }
 
     async def _run_game(
         self,
@@ -679,7 +681,7 @@ class GameServer:
         extra = {
             ACCOUNT_ENV: account.username,
             REGISTRATION_ENV: self.config.registration,
-            SSH_ADDRESS_ENV: f"{self._reached_at(process)} {self.port}",
+            **self._reached_at(process),
         }
         token = ""
         if account.username != GUEST:

@@ -114,7 +114,7 @@ def show_code(app: App[Any], table: str, code: str) -> None:
         MessageDialog(
             f"A code for table {visible(table)}",
             f"{code}\n\nGive it to one friend. They join with\n\n"
-            f"  {ssh_command('THEIR-NAME', f'join {code}')}\n\n"
+            f"  {ssh_command('join', code, user='THEIR-NAME')}\n\n"
             "or with Code (k) in their Tables. It lets in the first account that uses it, "
             "once; withdraw it here (i) if it went astray.",
         )

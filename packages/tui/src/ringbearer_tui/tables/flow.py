@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 import ringbearer_engine as rb
 
 from ..dialogs.confirm import ConfirmDialog
@@ -13,7 +15,7 @@ from ..dialogs.new_game import NewGameDialog
 from ..dialogs.pick import PickDialog
 from ..dialogs.tables import TableChoice, TablesDialog
 from ..dialogs.text_prompt import TextPrompt
-from ..environment import ssh_command, table_access
+from ..environment import ssh_command, ssh_host, table_access
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, encode
 from ..host import host_of
 from ..seats import NewGameRequest
@@ -180,14 +182,31 @@ async def open_table(app: App[Any]) -> None:
     except TableRefusedError as error:
         app.push_screen(MessageDialog("The table did not open", f"{error}."))
         return
+    # Said before the game opens, in a dialog that stays until closed: a notice vanished
+    # before the command could be copied, and covered the Log while it lasted.
+    await app.push_screen_wait(
+        MessageDialog(
+            f"Table {name} is open",
+            how_to_join(name, watching=bool(spectators), open_to_all=bool(open_to_all)),
+            "Sit down",
+        )
+    )
     await sit(app, name)
-    joining = ssh_command("THEIR-NAME", f"join {name}")
-    app.notify(
-        f"Anyone here joins with: {joining}"
+
+
+def how_to_join(table: str, *, watching: bool, open_to_all: bool) -> str:
+    """The commands that reach ``table``, ready to paste, and what to change in them."""
+    join = ssh_command("join", table)
+    watch = f"\n\nOthers watch with:\n\n  {ssh_command('watch', table)}" if watching else ""
+    who = (
+        "Anyone here joins with"
         if open_to_all
-        else f"Invite your friends with i (by name, or a one-time code); they join with: {joining}",
-        title=f"Table {name} is open",
-        timeout=15,
+        else "Invite your friends with i (by name, or a one-time code); they join with"
+    )
+    return escape(
+        f"{who}:\n\n  {join}{watch}\n\nIf a friend's name on this server "
+        f"is not their user name on their own computer, they put it before the host: "
+        f"NAME@{ssh_host()}."
     )
 
 

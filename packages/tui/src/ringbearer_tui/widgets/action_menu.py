@@ -13,6 +13,7 @@ from textual.message import Message
 import ringbearer_engine as rb
 
 from .lines import MARK_STYLE, LinePanel
+from .phrases import break_at
 
 MARKED_CURSOR_STYLE = "bold black on green3"
 """The choice a lesson asks for, under the cursor."""
@@ -86,6 +87,26 @@ class ActionMenu(LinePanel):
         if self._actions:
             self.keep_visible(self.highlighted)
         self.after_scroll()
+
+    def _wrap(self, item: Text, width: int) -> list[Text]:
+        """A long choice is broken between its phrases where it can ("Swap Defeat Orcs" /
+        "for a new card"), its later lines indented past the key."""
+        indent = self.hanging
+        if item.cell_len <= width or "\n" in item.plain or not 0 < indent < width // 2:
+            return super()._wrap(item, width)
+        rows: list[Text] = []
+        rest, room, after = item, width, indent  # never break right after the key
+        while rest.cell_len > room:
+            cut = break_at(rest.plain, room, after)
+            if cut is None:
+                break
+            rows.append(rest[:cut])
+            rest = rest[cut + 1 :]
+            rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]
+            room, after = width - indent, 0
+        rows += rest.wrap(self.app.console, room, overflow="fold")
+        pad = Text(" " * indent, style=item.style, end="")
+        return [rows[0], *(pad + row for row in rows[1:])]
 
     def line_style(self, index: int) -> str:
         cursor = index == self.highlighted and self.has_focus

@@ -29,9 +29,14 @@ class EventLog(LinePanel):
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, follow_end=True)
+        super().__init__(id=id, follow_end=True, hanging=2)
         self.border_title = "Log"
         self._latest = -1
+
+    def hanging_of(self, item: Text) -> int:
+        # What happened in a step is indented under its head; a long line goes on indented past its
+        # own start, never back at the margin where the next step starts.
+        return self.hanging + len(item.plain) - len(item.plain.lstrip(" "))
 
     def action_scroll_by(self, lines: int) -> None:
         self.scroll_lines(lines)

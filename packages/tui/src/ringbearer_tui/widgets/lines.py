@@ -167,11 +167,11 @@ class LinePanel(Widget):
         return strips
 
     def _wrap(self, item: Text, width: int) -> list[Text]:
-        """The item's lines; with ``hanging``, the first keeps the full width and the rest
-        are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
+        """The item's lines; with a hanging indent, the first keeps the full width and the
+        rest are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
         console = self.app.console
         lines = list(item.wrap(console, width, overflow="fold"))
-        indent = self.hanging
+        indent = self.hanging_of(item)
         if len(lines) < 2 or not 0 < indent < width // 2 or "\n" in item.plain:
             return lines
         first = lines[0]
@@ -182,6 +182,10 @@ class LinePanel(Widget):
             for line in rest.wrap(console, width - indent, overflow="fold")
         ]
         return [first, *continued]
+
+    def hanging_of(self, item: Text) -> int:
+        """The indent of ``item``'s continuation lines: ``hanging`` for every item."""
+        return self.hanging
 
     def item_at(self, y: int) -> int | None:
         """The item drawn on row ``y`` of the content area."""

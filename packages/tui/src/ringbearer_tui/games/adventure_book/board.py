@@ -66,6 +66,16 @@ class BookPage(LinePanel):
         if isinstance(self.parent, BookBoard):
             self.parent.refresh_view()
 
+    def _wrap(self, item: Text, width: int) -> list[Text]:
+        # A block of lines (the hands) keeps the hanging indent on each of its lines: a
+        # Special card's text goes on under its name, not at the margin.
+        if "\n" not in item.plain:
+            return super()._wrap(item, width)
+        rows: list[Text] = []
+        for line in item.split("\n", allow_blank=True):
+            rows += super()._wrap(line, width)
+        return rows
+
     def rows_of(self, line: Text) -> int:
         width = max(1, self.content_size.width)
         key = (line.plain, width)

@@ -12,6 +12,7 @@ from ringbearer_engine.games.adventure_book.view import AdventureBookView
 
 from .packing import pack
 from .rules_data import Page
+from .space_keys import space_keys
 from .words import paying
 
 PIECE_STYLES = (
@@ -69,13 +70,6 @@ def counter_marks(chapter: Page) -> dict[str, str]:
         if counter.back_name:
             marks[counter.id + TURNED] = mark_for(_NUMBERED.sub("", counter.back_name))
     return marks
-
-
-def space_keys(chapter: Page) -> dict[str, str]:
-    """a, b, c, … for the spaces pieces stand on, in the chapter's order."""
-    letters = "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    path = [s.id for s in chapter.chapter.spaces if not s.track]
-    return {space: letters[n] if n < len(letters) else "#" for n, space in enumerate(path)}
 
 
 def standing(chapter: Page, view: AdventureBookView) -> dict[str, Text]:

@@ -13,6 +13,7 @@ from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ...tables.mirror import MatchMirror
 from .public_state import public_state
 from .rules_data import SPECIALS, TOKEN, Page, card_name
+from .space_keys import space_keys
 
 SYMBOL_MARKS = {
     "courage": "♥",
@@ -102,7 +103,11 @@ def describe(match: rb.Match, action: rb.Action) -> str:
 
     match action:
         case act.Move(piece=piece, to=to):
-            return f"Move {thing_name(chapter, piece)} to {thing_name(chapter, to)}"
+            # The map names spaces by letter only: the letter ties the name to the map, and a
+            # no-break space keeps it on the name's line.
+            letter = space_keys(chapter).get(to)
+            where = thing_name(chapter, to) + (f"\u00a0({letter})" if letter else "")
+            return f"Move {thing_name(chapter, piece)} to {where}"
         case act.End():
             if state.phase == "move":
                 return "End the move"

@@ -28,6 +28,7 @@ from ringbearer_engine.games.adventure_game.view import AdventureView
 from ...session import GameSession
 from ...widgets.lines import Drawing, same_lines
 from .cards import card_text, card_title
+from .seat_line import Seat, seat_line
 from .words import CARD_TEXTS, MONSTERS, card_name, holder, place
 
 STYLES = ("bold dark_orange", "bold dodger_blue1", "bold green3", "bold magenta")
@@ -166,30 +167,33 @@ def _widen(joint: Text, width: int) -> Text:
     return Text(plain.center(width), style=joint.style)
 
 
-def player_lines(view: AdventureView, session: GameSession, wide: bool = True) -> list[Text]:
+def player_lines(
+    view: AdventureView, session: GameSession, width: int, wide: bool = True
+) -> list[Text]:
     """A line per seat: letter, name, kind, rings, cards, where, what holds it, towns.
 
-    Narrow boards mark only the bots ("bot") and give the towns by initial, so that a line
-    stays one line at 80 columns and the hand below stays in view.
+    Narrow boards mark only the bots ("bot") and give the towns by initial; a line that would
+    still not fit ``width`` gives up more (see :func:`seat_line`), so that each seat keeps
+    to one line at 80 columns and the hand below stays in view.
     """
     marks = letters([seat.name for seat in view.seats])
-    deciding = view.to_move
     lines = []
     for n, seat in enumerate(view.seats):
-        me = n == deciding
-        line = Text("▶ " if me else "  ", style="bold")
-        line.append(f"{marks[n]} ", style=STYLES[n % len(STYLES)])
-        kind = "bot" if session.seats[n].is_bot else "person" if wide else ""
-        line.append(f"{seat.name}", style="bold reverse" if me else "bold")
-        rings = f"◯{seat.rings} ring{'' if seat.rings == 1 else 's'}" if wide else f"◯{seat.rings}"
-        line.append(f"{' ' if kind else ''}{kind} {rings} ▤{seat.cards} {place(seat.space)}")
         held = holder(view, seat)
-        if held:
-            line.append(f" held: {held}", style="bold red")
-        if seat.towns:
-            towns = [place(t) if wide else place(t)[:1] for t in seat.towns]
-            line.append(f" towns: {', '.join(towns)}", style="yellow")
-        lines.append(line)
+        about = Seat(
+            mark=marks[n],
+            mark_style=STYLES[n % len(STYLES)],
+            name=seat.name,
+            deciding=n == view.to_move,
+            bot=session.seats[n].is_bot,
+            rings=seat.rings,
+            cards=seat.cards,
+            place=place(seat.space),
+            held=held,
+            held_short=held.removeprefix("mountain "),
+            towns=tuple(place(town) for town in seat.towns),
+        )
+        lines.append(seat_line(about, width, wide))
     return lines
 
 
@@ -431,7 +435,7 @@ class AdventureBoard(Vertical):
         names = [seat.name for seat in view.seats]
         rolled = dice_line(self.rolls, names)
         drawn = inset(board_lines(view, wide), pile_lines(view))
-        players = player_lines(view, self.session, wide)
+        players = player_lines(view, self.session, self.content_size.width, wide)
         first_player = len(drawn) + bool(rolled) + len(gap)
         self.part_lines = {
             "map": frozenset(range(len(drawn))),

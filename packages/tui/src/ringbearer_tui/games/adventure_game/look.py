@@ -46,8 +46,10 @@ the supply and the discards (count and top card). Under the board, "Last roll" s
 dice of the latest step that rolled any: an attack die with its face, the monster and whether
 it was beaten, or a Mountain die with its face.
 
-The players list shows rings (◯), cards in hand (▤), what holds a pawn and the towns used
-(on narrow screens by initial, and only bots are marked as such). Click a card in your hand
+The players list shows rings (◯), cards in hand (▤), what holds a pawn (in red) and the
+towns used (in yellow; on narrow screens by initial, and only bots are marked as such). A
+seat keeps to one line: when there is no room, "held:" and "towns:" are left out and the
+place's name is cut ("Straight…"). Click a card in your hand
 to read it in full; `c` shows the card of the highlighted choice and every card in your hand.
 Choices that move you on (a step, a roll, a way off a monster) come first, then the other
 cards, then swaps. At one keyboard the hands are hidden between two people: the next person

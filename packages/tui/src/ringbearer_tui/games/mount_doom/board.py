@@ -216,16 +216,37 @@ class TableTop(LinePanel):
             self.show(self.view)
 
 
+def empty_slot_text(slot: SlotView) -> str:
+    """What an empty slot does, by the symbol printed under it, in full."""
+    if slot.symbol == "nazgul":
+        does = "a Nazgûl comes from the supply to a free Nazgûl space at Minas Morgul"
+    else:
+        name = FIGURE_NAMES[FIGURES.index(slot.symbol)]
+        does = f"you may move {name} forward 0, 1 or 2 spaces"
+    return (
+        "This slot is empty: its card has left the row. When a kept die shows its number, "
+        f"the symbol printed under it acts instead: {does}."
+    )
+
+
 def slot_forms(slot: SlotView) -> list[Text]:
     """The slot's line, then shorter ones for narrow boards: the card's side is dropped
     before what it lies on, since its colour says the side too."""
     head = Text(f"{slot.slot} ", style="bold")
     if not slot.occupied:
+        # An empty slot acts by the symbol printed under it: say what it does, where there
+        # is room, not only whose symbol it is.
         if slot.symbol == "nazgul":
-            return [head + Text("empty: Nazgûl", style="grey62")]
+            nazgul = ("empty: a Nazgûl comes to Minas Morgul", "empty: +1 Nazgûl", "empty: Nazgûl")
+            return [head + Text(words, style="grey62") for words in nazgul]
         figure = FIGURES.index(slot.symbol)
         names = (FIGURE_NAMES[figure], SHORT_NAMES[figure])  # "Merry & Pippin", "Merry"
-        return [head + Text(f"empty: {name}", style="grey62") for name in names]
+        said = (
+            *(f"empty: {name} may move 0-2" for name in names),
+            f"empty: {names[1]} moves ≤2",
+            f"empty: {names[1]}",
+        )
+        return [head + Text(words, style="grey62") for words in said]
     if slot.card is None:
         return [head + Text("▒▒ face down ▒▒", style="grey50")]
     card = CARDS[slot.card]
@@ -356,8 +377,8 @@ class EncounterRow(Widget):
         if slot is None:
             return
         if slot.card is None:
-            what = "an empty slot" if not slot.occupied else "a face-down card"
-            self.post_message(self.Read(f"Slot {slot.slot}", f"This is {what}."))
+            what = empty_slot_text(slot) if not slot.occupied else "This is a face-down card."
+            self.post_message(self.Read(f"Slot {slot.slot}", what))
             return
         card = CARDS[slot.card]
         # A narrow row drops "on …" from the slot's line, so the card's text says it.
