@@ -10,6 +10,7 @@ one, and :meth:`~Match.save` it; see the documentation for a walk-through.
 
 from ._version import __version__
 from .actions import Action, ActionCodec
+from .advice import advise, clearly_higher, has_figure
 from .analysis import Analysis, StepReview, analyse
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
 from .chance import Chance, derive_seed
@@ -35,6 +36,7 @@ from .errors import (
 from .events import Event
 from .explicit import ExplicitChance, ExplicitChanceError
 from .game import (
+    Advisor,
     Game,
     GameState,
     NoOptions,
@@ -55,6 +57,7 @@ __all__ = [
     "SAVE_VERSION",
     "Action",
     "ActionCodec",
+    "Advisor",
     "Analysis",
     "Bot",
     "Chance",
@@ -91,11 +94,14 @@ __all__ = [
     "UnknownGameError",
     "WrongGameError",
     "__version__",
+    "advise",
     "analyse",
     "bot_names",
+    "clearly_higher",
     "derive_seed",
     "game_info",
     "get_game",
+    "has_figure",
     "list_games",
     "make_bot",
     "register",

@@ -31,6 +31,8 @@ from ..stats import Z95, share_interval
 from .base import RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
+HINT_FUTURES = 400
+"""The futures behind a hint from the generic advisor (:meth:`Game.advisor`)."""
 DEFAULT_HORIZON = 2
 """Turns each future is played ahead before the game's estimate scores it. Longer is less
 biased by the estimate but costs more per future; Mount Doom's trials chose two (see its

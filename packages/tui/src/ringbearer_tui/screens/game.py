@@ -27,7 +27,6 @@ from ..dialogs.text_prompt import TextPrompt
 from ..games import (
     ArrangesChoices,
     Board,
-    ChoosesAdvisor,
     ExplainsCards,
     TurnsPages,
     WitnessesEvents,
@@ -50,11 +49,14 @@ from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
 from .thread_results import hand_back
 
-HINT_PLAYOUTS = 400
-
 ARRIVAL_GUARD_SECONDS = 1.5
 """How long after the board appears a key of the screen it came from plays no choice: a
 second press of the campaign's `p` (Play chapter) must not play choice `p`."""
+
+
+def _joined(own: str, hinted: str) -> str:
+    """A choice's own words, then the hint's note."""
+    return " · ".join(part for part in (own, hinted) if part)
 
 
 def match_turns(match: rb.Match) -> int:
@@ -306,10 +308,13 @@ class GameScreen(Screen[None]):
         if isinstance(self.look, ArrangesChoices):
             actions = self.look.arrange(match, actions)
         notes = None
-        if self.advice is not None and set(self.advice.actions) == set(actions):
-            actions, notes = self.advice.actions, self.advice.notes
-        elif isinstance(self.look, ExplainsCards):
+        if isinstance(self.look, ExplainsCards):
             notes = [self.look.gist(match, action) for action in actions]
+        if self.advice is not None and set(self.advice.actions) == set(actions):
+            # The hint marks the advice where it stands and adds to each choice's own words.
+            hinted = dict(zip(self.advice.actions, self.advice.notes, strict=True))
+            own = notes or [""] * len(actions)
+            notes = [_joined(gist, hinted[a]) for gist, a in zip(own, actions, strict=True)]
         labels = [self.look.describe(match, action) for action in actions]
         menu.show(actions, labels, notes)
 
@@ -419,9 +424,7 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
-        playouts = getattr(self.look, "hint_playouts", HINT_PLAYOUTS)
-        advisor = self.look.advisor(log_length) if isinstance(self.look, ChoosesAdvisor) else None
-        ranking = self.session.advice(playouts, seed=log_length, advisor=advisor)
+        ranking = self.session.advice(seed=log_length)
         if not get_current_worker().is_cancelled:
             hand_back(self, self._show_advice, ranking, log_length)
 
@@ -431,8 +434,8 @@ class GameScreen(Screen[None]):
         advice = advise(self.query_one(ActionMenu).actions, ranking)
         self.advice = advice
         self.refresh_all()
-        if ranking:
-            best = self.look.describe(self.session.match, ranking[0].action)
+        if advice.advised is not None:
+            best = self.look.describe(self.session.match, advice.advised)
             figure = estimate(ranking[0])
             told = f"The advisor would choose: {best}" + (f" ({figure})." if figure else ".")
             notes = (told, advice.why, advice.scope)

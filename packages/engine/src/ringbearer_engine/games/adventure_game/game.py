@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
-from ringbearer_engine.game import BotFactory
+from ringbearer_engine.game import Advisor, BotFactory
 
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
 from .content import (
@@ -139,6 +139,11 @@ class AdventureGame(Game[AdventureState]):
         from .bots import BOTS
 
         return dict(BOTS)
+
+    def advisor(self, seed: int) -> Advisor:
+        from .advisor import SeatAdvisor
+
+        return SeatAdvisor(seed)
 
 
 GAME = AdventureGame()
