@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots.montecarlo import Ranking
-from ...chance import Chance, derive_seed
-from ...game import Game, GameState
+from ringbearer_engine.bots.montecarlo import Ranking
+from ringbearer_engine.chance import Chance, derive_seed
+from ringbearer_engine.game import Game, GameState
+
 from .bots import ISMC_SAMPLES, ISMCBot
 
 HINT_DEALS = 4 * ISMC_SAMPLES
