@@ -347,11 +347,13 @@ def analyse(
 ) -> Analysis:
     """Review every step of ``match``, finished or not.
 
-    ``advisor`` builds the advisor that judges decisions from a seed (by default the game's
-    own, :data:`~.advisors.DEFAULT_ADVISORS`), or is an advisor used for every decision;
+    ``advisor`` builds the advisor that judges decisions from a seed, the step's index (by
+    default the game's own, :meth:`Game.advisor`, as the hint asks it), or is an advisor
+    used for every decision;
     ``seat`` judges every step from that seat's view and only its decisions (by default
     each decision from its own seat's view); ``futures`` is the number of imagined futures
-    behind an estimate the advisor does not give; ``first`` skips the log's earlier steps;
+    behind an estimate the advisor does not give (a deeper look may imagine up to twice
+    as many paired futures); ``first`` skips the log's earlier steps;
     ``workers`` spreads the steps over local processes, and ``executor`` (any
     :class:`concurrent.futures.Executor`: a process pool, a Dask client's ``get_executor()``)
     runs them wherever it runs tasks, the advisor factory being sent with each (the defaults
