@@ -55,6 +55,21 @@ def played(
     return match, strays
 
 
+def reviewed(match: rb.Match) -> tuple[rb.Analysis, float | None]:
+    """The review of ``match``, and the CPU seconds until its first marked step was judged
+    (the Review screen shows a step as soon as it is judged)."""
+    analyser = rb.analysis.Analyser(match)
+    began, first = time.process_time(), None
+    for review in analyser.run():
+        if first is None and review.mark is not None:
+            first = time.process_time() - began
+    return analyser.analysis(), first
+
+
+def _median(values: list[float]) -> str:
+    return f"median {statistics.median(values):.1f} s" if values else "no mark"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30)
@@ -67,6 +82,7 @@ def main() -> None:
             continue
         following_marks, games_marked, cpu = 0, 0, []
         strays, strays_marked, other_marks, strays_lost = 0, 0, 0, 0
+        first_marks: list[float] = []
         for seed in range(args.first, args.first + args.games):
             match, _ = played(game_id, options, seed, stray=False)
             began = time.process_time()
@@ -76,7 +92,9 @@ def main() -> None:
             following_marks += marked
             games_marked += marked > 0
             match, strayed = played(game_id, options, seed, stray=True)
-            analysis = rb.analyse(match)
+            analysis, first_mark = reviewed(match)
+            if first_mark is not None:
+                first_marks.append(first_mark)
             strays += len(strayed)
             strays_marked += sum(1 for r in analysis.marked if r.step in strayed)
             strays_lost += sum(1 for r in analysis.steps if r.step in strayed and r.loss_low > 0)
@@ -92,7 +110,8 @@ def main() -> None:
             f"in {games_marked} games; straying at every {EVERY}th decision, {strays_marked} of "
             f"{strays} strays marked ({strays_marked / max(1, strays):.0%}; {strays_lost} "
             f"surely lost something, however little), {other_marks} other steps marked; "
-            f"review median {statistics.median(cpu):.1f} s CPU per game",
+            f"review median {statistics.median(cpu):.1f} s CPU per game; the first marked "
+            f"step of a straying game judged after {_median(first_marks)} CPU",
             flush=True,
         )
 
