@@ -4,6 +4,7 @@ marks a step that followed it, and marks a stray only when the loss is sure."""
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from blunder_game import OPENING
 
@@ -95,3 +96,32 @@ def test_a_choice_compared_with_itself_ties_exactly_on_paired_futures() -> None:
     same = compare(match.game, match.state, seat, action, action, 7, 48, MARK_BARS)
     assert (same.gain, same.low, same.high) == (0.0, 0.0, 0.0)
     assert same.futures == 24, "a sure tie stops after one round"
+
+
+class _Stubborn:
+    """An advisor that keeps its first choice whatever its own figures say."""
+
+    def __init__(self, figures: list[float]) -> None:
+        self.figures = figures
+
+    def rank(self, game: rb.Game[Any], state: rb.GameState) -> list[rb.Ranking]:
+        actions = game.actions(state)
+        return [
+            rb.Ranking(action, figure, 400, round(400 * figure), 0.2)
+            for action, figure in zip(actions, self.figures, strict=False)
+        ]
+
+
+def test_the_advice_is_never_below_a_clearly_higher_figure() -> None:
+    match = rb.Match.from_log("mount-doom", ["Ann", "Bo"], 45, None, OPENING)
+    first, second = match.actions()[:2]
+    ranking = rb.advise(match.game, match.state, 1, _Stubborn([0.30, 0.60]))
+    assert ranking[0].action == second
+    assert {r.action for r in ranking} >= {first, second}
+
+
+def test_a_higher_figure_within_the_margins_leaves_the_advice_alone() -> None:
+    match = rb.Match.from_log("mount-doom", ["Ann", "Bo"], 45, None, OPENING)
+    first = match.actions()[0]
+    ranking = rb.advise(match.game, match.state, 1, _Stubborn([0.50, 0.53]))
+    assert ranking[0].action == first
