@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 import ringbearer_engine as rb
-from ringbearer_engine.analysis import DEFAULT_ADVISORS, default_advisor, monte_carlo
+from ringbearer_engine.analysis import HINT, default_advisor, monte_carlo
 
 TINY = monte_carlo(12)
 
@@ -48,22 +48,17 @@ def test_the_analysis_is_the_same_on_any_executor() -> None:
         assert rb.analyse(match, TINY, futures=4, executor=processes) == alone
 
 
-def test_every_default_advisor_can_be_sent_to_another_machine() -> None:
+def test_the_default_advisor_can_be_sent_to_another_machine() -> None:
     """A cluster's workers get the advisor factory with each step, so it must pickle (and
-    come back under the same name)."""
+    come back under the same name), and build each game's own advisor there."""
     import pickle
 
     from ringbearer_engine.analysis import advisors
-    from ringbearer_engine.games.adventure_book.advisor import HINT_PLAYOUTS
-    from ringbearer_engine.games.adventure_game.bots import ISMC_SAMPLES
 
-    for game_id, factory in DEFAULT_ADVISORS.items():
-        again = pickle.loads(pickle.dumps(factory))
-        assert advisors.advisor_name(again) == advisors.advisor_name(factory), game_id
-        assert hasattr(again(rb.get_game(game_id), 1), "rank")
-    # The hints' strengths, which the review repeats.
-    assert advisors.ISMC_DEALS == 4 * ISMC_SAMPLES
-    assert advisors.BOOK_FUTURES == HINT_PLAYOUTS
+    again = pickle.loads(pickle.dumps(HINT))
+    assert advisors.advisor_name(again) == "hint"
+    for game in rb.list_games():
+        assert type(again(game, 1)) is type(game.advisor(1)), game.id
 
 
 def test_the_json_form_has_the_documented_fields() -> None:
@@ -127,12 +122,22 @@ def test_a_seat_that_is_not_there_is_refused() -> None:
         rb.analyse(short_game(2), TINY, seat=2)
 
 
-def test_each_game_has_one_default_advisor_entry() -> None:
-    assert set(DEFAULT_ADVISORS) == {"mount-doom", "adventure-game", "adventure-book"}
-    assert default_advisor("mount-doom") is DEFAULT_ADVISORS["mount-doom"]
+def test_every_game_is_reviewed_by_its_hints_advisor() -> None:
+    assert {default_advisor(game.id) for game in rb.list_games()} == {HINT}
 
 
 def test_the_analysis_is_a_msgspec_struct() -> None:
     analysis = rb.analyse(short_game(3), TINY, futures=2)
     assert isinstance(analysis, msgspec.Struct)
     assert msgspec.json.decode(analysis.to_json(), type=rb.Analysis) == analysis
+
+
+def test_each_game_names_its_own_advisor_for_hint_and_review() -> None:
+    from ringbearer_engine.bots import MonteCarloAdvisor
+    from ringbearer_engine.games.adventure_book.advisor import BookAdvisor
+    from ringbearer_engine.games.adventure_game.advisor import SeatAdvisor
+
+    kinds = {game.id: type(game.advisor(1)) for game in rb.list_games()}
+    assert kinds["adventure-book"] is BookAdvisor
+    assert kinds["adventure-game"] is SeatAdvisor
+    assert kinds["mount-doom"] is MonteCarloAdvisor

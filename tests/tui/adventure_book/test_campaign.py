@@ -18,7 +18,6 @@ from textual.widgets import Button, Input, Select, Static
 
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, add_chapter, page, remove_chapter
-from ringbearer_engine.games.adventure_book.advisor import BookAdvisor
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, pages
 from ringbearer_tui.app import RingbearerApp, StartContinue, StartNew
 from ringbearer_tui.dialogs.game_over import GameOverDialog
@@ -383,28 +382,22 @@ async def test_the_command_palette_plays_the_campaign_chapter(quick_settings: Ap
         assert any(isinstance(s, GameScreen) for s in app.screen_stack)
 
 
-async def test_a_hint_in_a_chapter_comes_from_the_books_own_advisor(
-    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+async def test_a_hint_in_a_chapter_is_what_the_books_own_advisor_advises(
+    quick_settings: AppPaths,
 ) -> None:
-    asked: list[object] = []
-
-    def advice(
-        self: ChapterSession, playouts: int = 300, seed: int = 0, advisor: object = None
-    ) -> list[rb.Ranking]:
-        asked.append(advisor)
-        return []
-
-    monkeypatch.setattr(ChapterSession, "advice", advice)
     match = positions.reach(Campaign.new(), positions.ANN_AND_BOT, positions.at_start)
     positions.store_record(quick_settings, positions.record(positions.ANN_AND_BOT, match=match))
     app = RingbearerApp(quick_settings, StartContinue())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
         await pilot.press("h")
         await settle(pilot)
-    assert len(asked) == 1
-    assert isinstance(asked[0], BookAdvisor)
+        assert screen.advice is not None
+        chapter = screen.session.match
+        expected = rb.advise(chapter.game, chapter.state, len(chapter.log))
+        assert screen.advice.advised == expected[0].action
 
 
 async def test_a_hang_up_mid_chapter_saves_the_campaign_with_the_chapter_in_play(

@@ -1,5 +1,6 @@
 """The Adventure Game's hint: the ``ismc`` bot's own ranking, from the deciding seat's
-knowledge only, and a list of choices that tells the same story as the hint."""
+knowledge only, and a list of choices that tells the same story as the hint: the advice
+marked where it stands, no figure clearly above it."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 import ringbearer_engine as rb
+from ringbearer_engine.games.adventure_game.advisor import HINT_DEALS, SeatAdvisor
 from ringbearer_engine.games.adventure_game.bots import ISMCBot
 from ringbearer_engine.games.adventure_game.state import AdventureState
 from ringbearer_tui.app import RingbearerApp, StartLoaded
-from ringbearer_tui.games.adventure_game.advice import HINT_DEALS, SeatAdvisor
 from ringbearer_tui.paths import AppPaths
 from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.widgets.action_menu import ActionMenu
 
 from . import positions
 
-FIGURE = re.compile(r"wins ~?(\d+)%")
+FIGURE = re.compile(r"wins (\d+)% ± (\d+)")
 
 
 def swap_hidden_cards(state: AdventureState, seat: int) -> AdventureState:
@@ -68,29 +69,35 @@ def test_the_hint_recommends_what_the_ismc_bot_plays_in_that_seat() -> None:
     assert SeatAdvisor(8).rank(game, match.state)[0].action == bot.choose(game, known)
 
 
-async def test_the_recommended_choice_is_shown_as_best_or_the_hint_says_why(
+async def test_the_advice_is_marked_where_it_stands_and_no_figure_is_clearly_above_it(
     quick_settings: AppPaths,
 ) -> None:
     match = positions.reach(positions.held_by_nazgul)
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        before = list(screen.query_one(ActionMenu).actions)
+        await pilot.press("h")
+        await settle(pilot)
         assert screen.advice is not None
         menu = screen.query_one(ActionMenu)
+        assert menu.actions == before, "the hint must not renumber the choices"
         lines = [item.plain for item in menu.items]
-        assert menu.actions[0] == screen.advice.actions[0]
-        assert "advised, wins" in lines[0]
-        figures = [int(found.group(1)) for line in lines if (found := FIGURE.search(line))]
-        assert len(figures) >= 2
+        [advised] = [n for n, line in enumerate(lines) if "advised" in line]
+        assert menu.actions[advised] == screen.advice.advised
+        found = FIGURE.search(lines[advised])
+        assert found is not None
+        figure, margin = int(found.group(1)), int(found.group(2))
+        for n, line in enumerate(lines):
+            other = FIGURE.search(line)
+            if n != advised and other and int(other.group(1)) > figure:
+                assert "about the same" in line
+                assert int(other.group(1)) - figure <= max(margin, int(other.group(2))) + 1
         told = str(screen.query_one("#hint", Static).content)
-        label = screen.look.describe(screen.session.match, menu.actions[0])
+        label = screen.look.describe(screen.session.match, menu.actions[advised])
         assert f"would choose: {label}" in told
-        if max(figures[1:]) > figures[0]:
-            assert "margins" in told
         assert "Only the choices with a figure" in told
 
 

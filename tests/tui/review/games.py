@@ -22,7 +22,7 @@ def lost_game() -> rb.Match:
 @functools.cache
 def lost_game_analysis() -> rb.Analysis:
     """The last few steps judged by the game's own advisor, the blunder among them."""
-    analysis = rb.analyse(lost_game(), first=BLUNDER - 3, futures=8)
+    analysis = rb.analyse(lost_game(), first=BLUNDER - 3, futures=48)
     assert analysis.steps[-1].mark == "blunder"
     return analysis
 

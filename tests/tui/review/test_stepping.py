@@ -65,7 +65,7 @@ async def test_n_and_p_jump_to_the_marked_steps(quick_settings: AppPaths) -> Non
         assert screen.position == BLUNDER
         verdict = text_of(screen, "#verdict")
         assert "Bo chose: Use Faramir: Move 2 spaces, wins 0%" in verdict
-        assert "The advisor: Use Faramir" in verdict
+        assert "The hint advised: Use Faramir" in verdict
         assert "A blunder:" in verdict
         assert "faramir" not in verdict  # words, not notation
 

@@ -10,6 +10,7 @@ one, and :meth:`~Match.save` it; see the documentation for a walk-through.
 
 from ._version import __version__
 from .actions import Action, ActionCodec
+from .advice import advise, clearly_higher, has_figure
 from .analysis import Analysis, StepReview, analyse
 from .bots import Bot, MonteCarloAdvisor, RandomBot, Ranking, bot_names, make_bot
 from .catalogue import ActionCatalogue
@@ -38,6 +39,7 @@ from .errors import (
 from .events import Event
 from .explicit import ExplicitChance, ExplicitChanceError
 from .game import (
+    Advisor,
     Game,
     GameState,
     NoOptions,
@@ -62,6 +64,7 @@ __all__ = [
     "ActionCatalogue",
     "ActionCodec",
     "ActionIdError",
+    "Advisor",
     "Analysis",
     "Bot",
     "Chance",
@@ -103,12 +106,15 @@ __all__ = [
     "UnknownGameError",
     "WrongGameError",
     "__version__",
+    "advise",
     "analyse",
     "bot_names",
+    "clearly_higher",
     "derive_seed",
     "game_info",
     "get_game",
     "get_observer",
+    "has_figure",
     "list_games",
     "make_bot",
     "register",

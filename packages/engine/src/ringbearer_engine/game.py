@@ -14,7 +14,7 @@ import pkgutil
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, SupportsIndex, TypeVar
 
 import msgspec
 
@@ -24,6 +24,9 @@ from .chance import Chance
 from .errors import NoCatalogueError, UnknownGameError
 from .events import Event
 from .info import MAX_UTILITY, MIN_UTILITY, GameInfo
+
+if TYPE_CHECKING:
+    from .bots.montecarlo import Ranking
 
 
 class GameState(msgspec.Struct, kw_only=True):
@@ -75,6 +78,12 @@ class Bot(Protocol):
 S = TypeVar("S", bound=GameState)
 BotFactory = Callable[[int], "Bot"]
 """Makes a game's bot from a seed (what :meth:`Game.bots` lists by name)."""
+
+
+class Advisor(Protocol):
+    """Ranks the legal actions of the seat to move, the advised one first."""
+
+    def rank(self, game: Game[Any], state: GameState) -> list[Ranking]: ...
 
 
 class Game(ABC, Generic[S]):
@@ -249,6 +258,17 @@ class Game(ABC, Generic[S]):
         ``None``, the default, for a game that numbers none. A game builds it once and returns
         the same object on every call."""
         return None
+
+    def advisor(self, seed: int) -> Advisor:
+        """The game's one advisor, behind the hint, the review and the coach alike.
+
+        It ranks the choices of the seat to move from the true state while seeing only what
+        that seat knows. The default is the Monte-Carlo advisor at the hint's strength; a game
+        with a stronger search overrides this, and nothing else needs to change.
+        """
+        from .bots.montecarlo import HINT_FUTURES, MonteCarloAdvisor
+
+        return MonteCarloAdvisor(self, playouts=HINT_FUTURES, seed=seed)
 
     # -- helpers shared by every game ------------------------------------------------------
 

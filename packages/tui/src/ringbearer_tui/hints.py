@@ -1,73 +1,81 @@
-"""The advisor's ranking as the choices panel shows it: one story from the order, the mark
-and the figures.
+"""The advisor's ranking as the choices panel shows it: the advised choice marked where it
+stands, each figure with its margin.
 
-The advisor keeps its usual choice unless another is clearly better, so a choice it does not
-recommend may show a higher figure; the hint then says why. A figure from too few imagined
-games is shown as rough, without a range that would mean nothing; otherwise it comes with its
-95% range (a Wilson interval, honest at 0% and 100%).
+The choices keep their places (the key that meant a choice a moment ago still means it) and
+their own words; the hint adds a note after them. A figure reads "wins 45% ± 6": the chance to
+win over the imagined futures and half the width of its 95% range. A choice whose figure is
+within the margins of the advised one's reads "about the same": near-ties are ties. The engine
+never advises a choice below a clearly higher figure (:func:`rb.clearly_higher`), so a higher
+figure beside the advice is always one of those.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import msgspec
 
 import ringbearer_engine as rb
 
-WIDE_MARGIN = 0.10
-"""Above ±10 points an estimate only says roughly how a choice fares."""
-
 
 class Advice(msgspec.Struct, frozen=True):
     actions: list[rb.Action]
-    """The choices, the recommended one first, then by estimated chance to win."""
+    """The choices, in the order they were offered."""
     notes: list[str]
-    """One note per choice, in the same order."""
+    """The hint's note for each choice, in the same order ("" for none)."""
+    advised: rb.Action | None
+    """The advised choice (``None`` when the advisor had nothing to say)."""
     why: str
-    """Why the recommendation stands when another choice shows a higher figure ("" if none)."""
+    """Why the advice stands beside choices that show about the same figure ("" if none)."""
     scope: str = ""
     """Which choices were tried in imagined games, when not all of them were ("" if all)."""
 
 
 def estimate(ranking: rb.Ranking | None) -> str:
-    if ranking is None or ranking.playouts == 0 or math.isnan(ranking.win_rate):
+    """A figure with its margin, e.g. "wins 45% ± 6"; "" for a choice without one."""
+    if ranking is None or not rb.has_figure(ranking):
         return ""
-    if ranking.margin > WIDE_MARGIN:
-        return f"wins ~{ranking.win_rate:.0%} (rough)"
-    # The range, not a ± margin: near 0% or 100% the honest interval is lopsided, and all
-    # futures won still leave room for a loss.
-    low, high = ranking.interval
-    return f"wins {ranking.win_rate:.0%} ({low * 100:.0f}–{high:.0%})"
+    return f"wins {ranking.win_rate:.0%} ± {ranking.margin * 100:.0f}"
 
 
 def advise(actions: Sequence[rb.Action], ranking: Sequence[rb.Ranking]) -> Advice:
-    """Order and annotate ``actions`` by ``ranking`` (the advisor's, recommended first)."""
+    """Annotate ``actions``, in their order, by ``ranking`` (the advisor's, advised first)."""
     by_action = {r.action: r for r in ranking if r.action in actions}
-    ranked = [r.action for r in ranking if r.action in by_action]
-    order = ranked + [a for a in actions if a not in by_action]
-    notes = [estimate(by_action.get(action)) for action in order]
-    if not ranked:
-        return Advice(order, notes, "")
-    notes[0] = "advised" + (f", {notes[0]}" if notes[0] else "")
-    scope = _scope([by_action[a] for a in ranked], len(order))
-    best = by_action[ranked[0]]
-    higher = [by_action[a] for a in ranked[1:] if by_action[a].win_rate > best.win_rate]
+    order = list(actions)
+    advised = ranking[0] if ranking and ranking[0].action in by_action else None
+    if advised is None:
+        return Advice(order, [estimate(by_action.get(a)) for a in order], None, "")
+    notes: list[str] = []
+    close = 0
+    for action in order:
+        found = by_action.get(action)
+        figure = estimate(found)
+        if action == advised.action:
+            notes.append("advised" + (f", {figure}" if figure else ""))
+        elif found is not None and figure and _about_the_same(found, advised):
+            close += 1
+            notes.append(f"{figure}, about the same")
+        else:
+            notes.append(figure)
     why = ""
-    if higher:
-        top = max(r.win_rate for r in higher)
+    if close:
         why = (
-            f"Another choice shows up to {top:.0%}, but no other is clearly better within "
-            "the margins, so the advisor keeps its usual choice."
+            "Choices marked about the same are within the figures' margins of the advised "
+            "one: a tie, and the advisor keeps its usual choice."
         )
-    return Advice(order, notes, why, scope)
+    return Advice(order, notes, advised.action, why, _scope(list(by_action.values()), len(order)))
+
+
+def _about_the_same(choice: rb.Ranking, advised: rb.Ranking) -> bool:
+    if not rb.has_figure(advised):
+        return False
+    return not rb.clearly_higher(choice, advised) and not rb.clearly_higher(advised, choice)
 
 
 def _scope(ranked: list[rb.Ranking], choices: int) -> str:
     # An advisor may search only the choices its rules of thumb rate highest, or none when
     # one is far ahead: figures missing beside the others must not read as "no chance".
-    tried = sum(1 for r in ranked if r.playouts)
+    tried = sum(1 for r in ranked if rb.has_figure(r))
     if choices < 2 or tried == choices:
         return ""
     if tried == 0:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -18,9 +17,6 @@ from ringbearer_engine.match import SCRIPT_PREFIX, read_script
 from .replay import start_of
 from .seats import NewGameRequest, Seat, seats_from_meta, seats_to_meta
 from .storage import SaveStore
-
-if TYPE_CHECKING:
-    from .ranker import Ranker
 
 
 class GameSession:
@@ -262,12 +258,7 @@ class GameSession:
         """What the end-of-game dialog says beyond the outcome, by the look's ``summary``."""
         return summary(self.match)
 
-    def advice(
-        self, playouts: int = 300, seed: int = 0, advisor: Ranker | None = None
-    ) -> list[rb.Ranking]:
-        """The ranking of the current options by ``advisor``, by default the Monte-Carlo
-        advisor with ``playouts`` futures (slow: call it off the UI thread)."""
-        game = self.match.game
-        if advisor is None:
-            advisor = rb.MonteCarloAdvisor(game, playouts=playouts, seed=seed)
-        return advisor.rank(game, game.clone(self.match.state))
+    def advice(self, seed: int) -> list[rb.Ranking]:
+        """The game's advisor's ranking of the current options, the one the review asks
+        too (``seed``: the log's length; slow: call it off the UI thread)."""
+        return rb.advise(self.match.game, self.match.state, seed)

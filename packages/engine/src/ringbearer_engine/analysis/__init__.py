@@ -5,14 +5,15 @@
 >>> [(s.step, s.mark) for s in analysis.marked]  # doctest: +SKIP
 """
 
-from .advisors import DEFAULT_ADVISORS, Advisor, AdvisorFactory, default_advisor, monte_carlo
+from ..game import Advisor
+from .advisors import HINT, AdvisorFactory, default_advisor, monte_carlo
 from .analyse import JUDGE_FUTURES, Analyser, analyse
 from .marks import BLUNDER, INACCURACY, MISTAKE
 from .records import Analysis, Kind, Mark, StepReview
 
 __all__ = [
     "BLUNDER",
-    "DEFAULT_ADVISORS",
+    "HINT",
     "INACCURACY",
     "JUDGE_FUTURES",
     "MISTAKE",

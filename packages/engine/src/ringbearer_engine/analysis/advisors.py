@@ -1,24 +1,18 @@
-"""Which advisor judges each game's decisions, by default at the strength of the app's hints.
+"""Which advisor judges a match's decisions: by default the game's own, the hint's.
 
-One entry per game: a game that gains a stronger advisor changes its entry and nothing else.
-An advisor is built fresh for every step from a seed derived from the step, so an analysis
-is the same whatever order or process its steps are judged in.
+A game names its advisor (:meth:`Game.advisor`); the review asks it exactly as the hint does,
+with the step's index in the log as its seed, so both advise the same choice. An advisor is
+built fresh for every step, so an analysis is the same whatever order or process its steps
+are judged in. Other advisors (:func:`monte_carlo`) are for studies and quick tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from ..bots import MonteCarloAdvisor, Ranking
-from ..game import Game, GameState
-
-
-class Advisor(Protocol):
-    """Ranks the legal actions of the seat to move, the recommended one first."""
-
-    def rank(self, game: Game[Any], state: GameState) -> list[Ranking]: ...
-
+from ..bots import MonteCarloAdvisor
+from ..game import Advisor, Game
 
 AdvisorFactory = Callable[[Game[Any], int], Advisor]
 """Builds an advisor for a game from a seed."""
@@ -49,41 +43,17 @@ def monte_carlo(playouts: int) -> AdvisorFactory:
     return NamedFactory(f"mc:{playouts}", _monte_carlo, playouts)
 
 
-def _adventure_game_seat(game: Game[Any], seed: int, samples: int) -> Advisor:
-    # The information-set search the app's hint uses, at four times the bot's own deals.
-    from ..games.adventure_game.bots import ISMCBot
-
-    return ISMCBot(seed, samples=samples)
+def _game_advisor(game: Game[Any], seed: int, size: int) -> Advisor:
+    return game.advisor(seed)
 
 
-def _adventure_book_hint(game: Game[Any], seed: int, playouts: int) -> Advisor:
-    # The Book's own advisor, as its hint uses it: the search bot's choice, with figures from
-    # futures cut short by the chapter's position estimate.
-    from ..games.adventure_book.advisor import hint_advisor
-
-    return hint_advisor(game, seed, playouts=playouts)
-
-
-ISMC_DEALS = 128
-"""Four times the Adventure Game seat search's own deals (``ISMC_SAMPLES``), as its hint."""
-BOOK_FUTURES = 120
-"""The Book hint's futures (``advisor.HINT_PLAYOUTS``)."""
-
-DEFAULT_ADVISORS: dict[str, AdvisorFactory] = {
-    "mount-doom": monte_carlo(400),
-    "adventure-game": NamedFactory(f"ismc:{ISMC_DEALS}", _adventure_game_seat, ISMC_DEALS),
-    "adventure-book": NamedFactory(f"book:{BOOK_FUTURES}", _adventure_book_hint, BOOK_FUTURES),
-}
-"""Each game's own advisor, at the strength of its hint in the app (Mount Doom 400 futures,
-the Adventure Game 128 deals of its seat search, the Book its own advisor at 120 futures cut
-short)."""
-
-FALLBACK: AdvisorFactory = monte_carlo(200)
-"""For a game with no entry."""
+HINT: AdvisorFactory = NamedFactory("hint", _game_advisor, 0)
+"""Each game's one advisor (:meth:`Game.advisor`), the very one behind the app's hint."""
 
 
 def default_advisor(game_id: str) -> AdvisorFactory:
-    return DEFAULT_ADVISORS.get(game_id, FALLBACK)
+    """The advisor a review asks by default: the game's own, as the hint asks it."""
+    return HINT
 
 
 def advisor_name(factory: AdvisorFactory) -> str:

@@ -14,13 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..chance import Chance, derive_seed
+from ..actions import Action
+from ..advice import advise
+from ..chance import derive_seed
 from ..errors import IllegalActionError, ScriptError
-from ..game import Game, get_game
+from ..game import Advisor, Game, GameState, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
-from .advisors import Advisor, AdvisorFactory, advisor_name, default_advisor
+from .advisors import AdvisorFactory, advisor_name, default_advisor
+from .compare import compare
 from .judge import Estimate, estimate, from_ranking
-from .marks import mark_for, turning_points
+from .marks import INACCURACY, MARK_BARS, mark_for, turning_points
 from .records import Analysis, Kind, StepReview
 
 if TYPE_CHECKING:
@@ -29,6 +32,11 @@ if TYPE_CHECKING:
 JUDGE_FUTURES = 100
 """Imagined futures behind an estimate the advisor does not give (a position before a roll,
 a choice it did not search): about ±5 points at 50% with the game's own estimate."""
+
+
+COMPARE_BUDGET = 2
+"""A deeper look may imagine up to this many times ``futures`` paired futures; it stops
+sooner once the loss is clear of every mark's bar, so only near a bar does it spend them."""
 
 
 class StepTask(msgspec.Struct, frozen=True):
@@ -70,35 +78,7 @@ def judge_step(task: StepTask, advisor: AdvisorFactory) -> StepResult:
         options=task.options,
     )
     if task.judged:
-        # The advisor sees the position only as the deciding seat knew it: every card it could
-        # not see is re-dealt before the advisor looks.
-        known = game.determinize(state, task.view, Chance.seeded(seeds[0]))
-        ranking = advisor(game, seeds[1]).rank(game, known)
-        best = ranking[0].action
-        by_action = {r.action: r for r in ranking}
-        best_figure = from_ranking(ranking[0]) or estimate(
-            game, state, task.view, task.futures, seeds[3], best
-        )
-        chosen_figure = best_figure
-        if chosen != best:
-            found = by_action.get(chosen)
-            chosen_figure = (found and from_ranking(found)) or estimate(
-                game, state, task.view, task.futures, seeds[4], chosen
-            )
-        loss = max(0.0, best_figure.win - chosen_figure.win) if chosen != best else 0.0
-        review = msgspec.structs.replace(
-            review,
-            best=str(best),
-            best_win=best_figure.win,
-            best_low=best_figure.low,
-            best_high=best_figure.high,
-            chosen_win=chosen_figure.win,
-            chosen_low=chosen_figure.low,
-            chosen_high=chosen_figure.high,
-            loss=loss,
-            before=best_figure.win,
-            mark=mark_for(loss),
-        )
+        review = _judge_decision(game, state, chosen, task, advisor, review, seeds)
     else:
         before = estimate(game, state, task.view, task.futures, seeds[2])
         review = msgspec.structs.replace(review, before=before.win)
@@ -106,6 +86,77 @@ def judge_step(task: StepTask, advisor: AdvisorFactory) -> StepResult:
     if task.after is not None:
         after = estimate(game, game.decode_state(task.after), task.view, task.futures, seeds[5])
     return StepResult(review, after)
+
+
+def _judge_decision(
+    game: Game[Any],
+    state: GameState,
+    chosen: Action,
+    task: StepTask,
+    advisor: AdvisorFactory,
+    review: StepReview,
+    seeds: list[int],
+) -> StepReview:
+    """The advice at a decision, the hint's own, and a mark only when the loss is clear.
+
+    The advisor is asked exactly as the hint asks it (the step's index is the seed), so its
+    first choice is what the hint advised. A choice that follows it is never marked; when
+    the hint's own figures show another choice higher, a deeper look compares the two on the
+    same futures and names the other only if it is surely better. A choice that strays is
+    compared with the advice on the same futures, and marked by the lower end of the loss's
+    interval: a near-tie is a tie.
+    """
+    ranking = advise(game, state, task.step, advisor(game, task.step))
+    if not ranking:  # an advisor with nothing to say: judge the choice alone
+        figure = estimate(game, state, task.view, task.futures, seeds[3], chosen)
+        return msgspec.structs.replace(
+            review, chosen_win=figure.win, chosen_low=figure.low, chosen_high=figure.high
+        )
+    hint = ranking[0]
+    budget = COMPARE_BUDGET * task.futures
+    best, loss, low, high = hint.action, 0.0, 0.0, 0.0
+    if chosen == hint.action:
+        advised = from_ranking(hint)
+        rival = max(
+            (r for r in ranking[1:] if from_ranking(r) is not None),
+            key=lambda r: r.win_rate,
+            default=None,
+        )
+        if advised is None:
+            advised = estimate(game, state, task.view, task.futures, seeds[3], chosen)
+            rival = None  # the hint judged without figures: nothing says another is higher
+        best_figure = chosen_figure = advised
+        if rival is not None and rival.win_rate > hint.win_rate:
+            deeper = compare(
+                game, state, task.view, rival.action, chosen, seeds[4], budget, MARK_BARS
+            )
+            chosen_figure = best_figure = deeper.second
+            if deeper.low >= INACCURACY:
+                best, best_figure = rival.action, deeper.first
+    else:
+        deeper = compare(game, state, task.view, hint.action, chosen, seeds[4], budget, MARK_BARS)
+        best_figure, chosen_figure = deeper.first, deeper.second
+        loss, low, high = max(0.0, deeper.gain), deeper.low, deeper.high
+        if deeper.high <= -INACCURACY:
+            # The deeper look is sure the choice beat the hint's advice: no loss, and the
+            # interval (below zero) says by how much it did better.
+            best, best_figure, loss = chosen, chosen_figure, 0.0
+    return msgspec.structs.replace(
+        review,
+        best=str(best),
+        hint=str(hint.action),
+        best_win=best_figure.win,
+        best_low=best_figure.low,
+        best_high=best_figure.high,
+        chosen_win=chosen_figure.win,
+        chosen_low=chosen_figure.low,
+        chosen_high=chosen_figure.high,
+        loss=loss,
+        loss_low=low,
+        loss_high=high,
+        before=best_figure.win,
+        mark=mark_for(low),
+    )
 
 
 class Analyser:
@@ -296,11 +347,13 @@ def analyse(
 ) -> Analysis:
     """Review every step of ``match``, finished or not.
 
-    ``advisor`` builds the advisor that judges decisions from a seed (by default the game's
-    own, :data:`~.advisors.DEFAULT_ADVISORS`), or is an advisor used for every decision;
+    ``advisor`` builds the advisor that judges decisions from a seed, the step's index (by
+    default the game's own, :meth:`Game.advisor`, as the hint asks it), or is an advisor
+    used for every decision;
     ``seat`` judges every step from that seat's view and only its decisions (by default
     each decision from its own seat's view); ``futures`` is the number of imagined futures
-    behind an estimate the advisor does not give; ``first`` skips the log's earlier steps;
+    behind an estimate the advisor does not give (a deeper look may imagine up to twice
+    as many paired futures); ``first`` skips the log's earlier steps;
     ``workers`` spreads the steps over local processes, and ``executor`` (any
     :class:`concurrent.futures.Executor`: a process pool, a Dask client's ``get_executor()``)
     runs them wherever it runs tasks, the advisor factory being sent with each (the defaults

@@ -61,24 +61,28 @@ def estimate(
     outcome = game.outcome(state)
     if outcome is not None:
         return Estimate.certain(seat in outcome.winners)
-    make_policy = game.bots().get("heuristic", RandomBot)
-    scores = []
-    for k in range(futures):
-        future_seed = derive_seed(seed, k)
-        future = game.determinize(state, seat, Chance.seeded(future_seed))
-        if action is not None:
-            game.advance(future, action)
-        policy = make_policy(future_seed)
-        seats = [policy] * len(state.players)
-        play_out(game, future, seats, until_turn=game.turn_number(state) + DEFAULT_HORIZON)
-        score: float | None = None
-        if game.to_move(future) is not None:
-            score = game.evaluate(future, seat)
-            if score is None:
-                play_out(game, future, seats)
-        if score is None:
-            ended = game.outcome(future)
-            score = float(ended is not None and seat in ended.winners)
-        scores.append(score)
+    scores = [future_score(game, state, seat, derive_seed(seed, k), action) for k in range(futures)]
     mean = sum(scores) / len(scores) if scores else 0.5
     return Estimate.of(mean, len(scores))
+
+
+def future_score(
+    game: Game[Any], state: GameState, seat: int, future_seed: int, action: Action | None = None
+) -> float:
+    """The score of one imagined future from ``state`` (after ``action``): 1 won, 0 lost, or
+    the game's estimate where the future is cut short. The same ``future_seed`` gives the
+    same re-deal, dice and rollout policy whatever the action: futures are paired by it."""
+    make_policy = game.bots().get("heuristic", RandomBot)
+    future = game.determinize(state, seat, Chance.seeded(future_seed))
+    if action is not None:
+        game.advance(future, action)
+    policy = make_policy(future_seed)
+    seats = [policy] * len(state.players)
+    play_out(game, future, seats, until_turn=game.turn_number(state) + DEFAULT_HORIZON)
+    if game.to_move(future) is not None:
+        score = game.evaluate(future, seat)
+        if score is not None:
+            return score
+        play_out(game, future, seats)
+    ended = game.outcome(future)
+    return float(ended is not None and seat in ended.winners)

@@ -13,6 +13,7 @@ from .records import Mark, StepReview
 INACCURACY = 0.05
 MISTAKE = 0.10
 BLUNDER = 0.20
+MARK_BARS = (INACCURACY, MISTAKE, BLUNDER)
 TURNING_POINTS = 5
 """At most this many turning points are named."""
 TURNING_SWING = 0.10
@@ -20,6 +21,8 @@ TURNING_SWING = 0.10
 
 
 def mark_for(loss: float) -> Mark | None:
+    """The mark for a loss at least this large (the review passes the lower end of the loss's
+    interval, so a mark is given only for a loss it is sure of)."""
     if loss >= BLUNDER:
         return "blunder"
     if loss >= MISTAKE:

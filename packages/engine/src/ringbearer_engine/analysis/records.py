@@ -31,7 +31,10 @@ class StepReview(msgspec.Struct, frozen=True, kw_only=True):
     options: int
     """How many actions were legal."""
     best: str | None = None
-    """The advisor's recommendation, in notation (decisions of the viewed seat only)."""
+    """The review's advised choice, in notation (decisions of the viewed seat only): the
+    hint's, unless the deeper look is confident another is better."""
+    hint: str | None = None
+    """What the hint advised at this step, in notation (the game's one advisor)."""
     chosen_win: float | None = None
     chosen_low: float | None = None
     chosen_high: float | None = None
@@ -39,7 +42,12 @@ class StepReview(msgspec.Struct, frozen=True, kw_only=True):
     best_low: float | None = None
     best_high: float | None = None
     loss: float = 0.0
-    """How much chance the choice gave up against the advice (0 when it followed it)."""
+    """How much chance the choice gave up against the advice (0 when it followed it): the
+    mean of the paired differences over the futures both were tried in."""
+    loss_low: float = 0.0
+    """The lower end of the loss's 95% interval; a mark needs it past the mark's bar. Both
+    ends are below zero when the deeper look is sure the choice beat the hint's advice."""
+    loss_high: float = 0.0
     before: float | None = None
     """The estimate of the position before the step."""
     after: float | None = None

@@ -31,6 +31,8 @@ from ..stats import Z95, share_interval
 from .base import RandomBot, play_out
 
 DEFAULT_PLAYOUTS = 200
+HINT_FUTURES = 400
+"""The futures behind a hint from the generic advisor (:meth:`Game.advisor`)."""
 DEFAULT_HORIZON = 2
 """Turns each future is played ahead before the game's estimate scores it. Longer is less
 biased by the estimate but costs more per future; Mount Doom's trials chose two (see its
@@ -83,7 +85,8 @@ class MonteCarloAdvisor:
 
     ``playouts`` is the number of imagined futures per decision. Half of them screen every legal
     action alike (at least two futures each); the rest go to the policy's choice and to the
-    actions that did better than it in the screen. ``rollout`` names the policy used inside the
+    actions that did better than it in the screen, or, when none did, to it and the actions
+    the screen could not tell from it. ``rollout`` names the policy used inside the
     imagined futures: the game's ``heuristic`` bot when it has one, otherwise ``random``. The
     ranking starts with the action the advisor recommends: the policy's own choice unless
     another is clearly better; the others follow by estimated win chance.
@@ -131,10 +134,14 @@ class MonteCarloAdvisor:
         screen = max(2, self.playouts // (2 * len(options)))
         self._extend(game, state, seat, options, range(len(options)), scores, base, screen)
         contenders = [i for i in range(len(options)) if _mean(scores[i]) > _mean(scores[prior])]
-        if contenders:
+        # With no action above the policy's choice, the rest go to it and to the actions
+        # the screen could not tell from it (within their margin): only their figures are
+        # close enough at the top to need sharpening, and the choice stays the policy's.
+        racing = [prior, *contenders] if contenders else [prior, *self._close(scores, prior)]
+        if len(racing) > 1:
             left = self.playouts - screen * len(options)
-            more = left // (len(contenders) + 1)
-            self._extend(game, state, seat, options, [prior, *contenders], scores, base, more)
+            more = left // len(racing)
+            self._extend(game, state, seat, options, racing, scores, base, more)
         best = max(contenders, key=lambda i: _mean(scores[i]), default=prior)
         chosen = best if self._clearly_better(scores[best], scores[prior]) else prior
         rankings = [
@@ -162,6 +169,16 @@ class MonteCarloAdvisor:
             future_seed = derive_seed(base, k)
             for i in which:
                 scores[i].append(self._imagine(game, state, seat, options[i], future_seed))
+
+    @staticmethod
+    def _close(scores: list[list[float]], prior: int) -> list[int]:
+        """The actions whose screen score is within its margin of the policy's choice."""
+        top = _mean(scores[prior])
+        return [
+            i
+            for i, row in enumerate(scores)
+            if i != prior and _mean(row) + Z95 * _spread(row) / math.sqrt(len(row)) >= top
+        ]
 
     def _clearly_better(self, candidate: list[float], prior: list[float]) -> bool:
         """Whether ``candidate`` beats ``prior`` on the same futures by ``confidence`` SEs."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import ringbearer_engine as rb
 
-from ..ranker import Ranker
 from ..session import GameSession
 
 if TYPE_CHECKING:
@@ -128,13 +127,6 @@ class HasParts(Protocol):
 def board_parts(look: GameLook) -> tuple[str, ...]:
     """The names of the board's parts a lesson step may point at (none for most looks)."""
     return look.parts if isinstance(look, HasParts) else ()
-
-
-@runtime_checkable
-class ChoosesAdvisor(Protocol):
-    """A look whose game has a stronger advisor for hints than the generic Monte-Carlo one."""
-
-    def advisor(self, seed: int) -> Ranker: ...
 
 
 _looks: dict[str, GameLook] = {}

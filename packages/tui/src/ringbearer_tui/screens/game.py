@@ -28,7 +28,6 @@ from ..dialogs.text_prompt import TextPrompt
 from ..games import (
     ArrangesChoices,
     Board,
-    ChoosesAdvisor,
     ExplainsCards,
     TurnsPages,
     WitnessesEvents,
@@ -52,11 +51,14 @@ from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
 from .thread_results import hand_back
 
-HINT_PLAYOUTS = 400
-
 ARRIVAL_GUARD_SECONDS = 1.5
 """How long after the board appears a key of the screen it came from plays no choice: a
 second press of the campaign's `p` (Play chapter) must not play choice `p`."""
+
+
+def _joined(own: str, hinted: str) -> str:
+    """A choice's own words, then the hint's note."""
+    return " · ".join(part for part in (own, hinted) if part)
 
 
 def match_turns(match: rb.Match) -> int:
@@ -72,10 +74,11 @@ class GameScreen(Screen[None]):
     HELP_TEXT = (
         "Choose with the key shown beside each choice (the digits, then letters), or move "
         "through the list with the arrows and press enter, or click a choice. When the list is "
-        "longer than its panel, its bottom edge says how many more there are. A hint ranks "
-        "the current choices by the share of imagined games they win: the advised choice comes "
-        "first, the others follow by their figures (rough when too few games were imagined to "
-        "tell). Undo takes back your last decision when no dice were rolled and no card was "
+        "longer than its panel, its bottom edge says how many more there are. A hint marks "
+        "the advised choice where it stands and gives each choice the share of imagined games "
+        "it wins, with its margin (wins 45% ± 6); choices within the margins of the advice "
+        "are about the same. The Review asks the same advisor. Undo takes back your last "
+        "decision when no dice were rolled and no card was "
         "revealed since. When two or more people play against each other, undo reaches back "
         "only within your own turn: a rival's move, or a bot's, is never taken back from your "
         "seat. Against bots alone, it takes back the bots' moves since your last decision too. "
@@ -350,10 +353,13 @@ class GameScreen(Screen[None]):
         if isinstance(self.look, ArrangesChoices):
             actions = self.look.arrange(match, actions)
         notes = None
-        if self.advice is not None and set(self.advice.actions) == set(actions):
-            actions, notes = self.advice.actions, self.advice.notes
-        elif isinstance(self.look, ExplainsCards):
+        if isinstance(self.look, ExplainsCards):
             notes = [self.look.gist(match, action) for action in actions]
+        if self.advice is not None and set(self.advice.actions) == set(actions):
+            # The hint marks the advice where it stands and adds to each choice's own words.
+            hinted = dict(zip(self.advice.actions, self.advice.notes, strict=True))
+            own = notes or [""] * len(actions)
+            notes = [_joined(gist, hinted[a]) for gist, a in zip(own, actions, strict=True)]
         labels = [self.look.describe(match, action) for action in actions]
         menu.show(actions, labels, notes)
 
@@ -469,9 +475,7 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint")
     def _advise(self) -> None:
         log_length = len(self.session.match.log)
-        playouts = getattr(self.look, "hint_playouts", HINT_PLAYOUTS)
-        advisor = self.look.advisor(log_length) if isinstance(self.look, ChoosesAdvisor) else None
-        ranking = self.session.advice(playouts, seed=log_length, advisor=advisor)
+        ranking = self.session.advice(seed=log_length)
         if not get_current_worker().is_cancelled:
             hand_back(self, self._show_advice, ranking, log_length)
 
@@ -481,8 +485,8 @@ class GameScreen(Screen[None]):
         advice = advise(self.query_one(ActionMenu).actions, ranking)
         self.advice = advice
         self.refresh_all()
-        if ranking:
-            best = self.look.describe(self.session.match, ranking[0].action)
+        if advice.advised is not None:
+            best = self.look.describe(self.session.match, advice.advised)
             figure = estimate(ranking[0])
             told = f"The advisor would choose: {best}" + (f" ({figure})." if figure else ".")
             notes = (told, advice.why, advice.scope)

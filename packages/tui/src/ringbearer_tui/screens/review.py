@@ -73,6 +73,11 @@ def chance(win: float | None, low: float | None = None, high: float | None = Non
     return f"wins {win:.0%} ({low:.0%} to {high:.0%})"
 
 
+def _points(share: float) -> str:
+    points = round(share * 100)
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 def failure_words(error: Exception) -> str:
     """An analysis's failure in one line: the engine's own words for an error it raises on
     purpose, the kind of error too for anything else."""
@@ -97,8 +102,12 @@ class ReviewScreen(Screen[None]):
         "chart) go back and forth a step, Home and End to the start and the end, n and p to "
         "the next and previous marked step. The board shows the game before the step; beside "
         "it, the choice made and the advisor's choice, each with the estimated chance to win "
-        "after it and the range that figure is sure within. A choice that gave up 5 points "
-        "or more is an inaccuracy, 10 a mistake, 20 a blunder. The chart shows the chance to "
+        "after it and the range that figure is sure within. The advisor is the hint's: a step "
+        "that followed the hint is never marked, though a deeper look may say it prefers "
+        "another choice. A choice that strayed from the hint is played against it in the same "
+        "imagined games, and marked only when it surely gave up 5 points or more (an "
+        "inaccuracy), 10 (a mistake) or 20 (a blunder); a smaller or unsure difference is a "
+        "tie. The chart shows the chance to "
         "win over the game; the caret marks where you are. The analysis runs while you look; "
         "x stops it."
     )
@@ -369,16 +378,32 @@ class ReviewScreen(Screen[None]):
             return f"{name} chose: {label}\n(judged only from {self._seen_by()}'s side)"
         chosen = chance(review.chosen_win, review.chosen_low, review.chosen_high)
         chose = f"{name} chose: {label}, {chosen}."
+        hint = review.hint or review.best
+        if review.best == review.chosen == hint:
+            return f"{chose}\nThe hint advised this too."
+        if review.chosen == hint:
+            better = self.replay.describe_at(review.step, review.best, self.look.describe)
+            points = _points((review.best_win or 0.0) - (review.chosen_win or 0.0))
+            return (
+                f"{chose}\nThe hint advised this; a deeper look prefers {better} by about {points}."
+            )
+        advised = self.replay.describe_at(review.step, hint, self.look.describe)
         if review.best == review.chosen:
-            return f"{chose}\nThe advisor agrees."
-        best = self.replay.describe_at(review.step, review.best, self.look.describe)
-        advised = chance(review.best_win, review.best_low, review.best_high)
-        advice = f"The advisor: {best}, {advised}."
-        mark = ""
+            points = _points(-(review.loss_low + review.loss_high) / 2)
+            return (
+                f"{chose}\nThe hint advised {advised}; a deeper look prefers this choice "
+                f"by about {points}."
+            )
+        figure = chance(review.best_win, review.best_low, review.best_high)
+        advice = f"The hint advised: {advised}, {figure}."
         if review.mark:
-            given_up = f"{review.loss * 100:.0f} points of chance given up"
-            mark = f"\n{MARK_WORDS[review.mark]}: {given_up}."
-        return f"{chose}\n{advice}{mark}"
+            verdict = (
+                f"{MARK_WORDS[review.mark]}: about {_points(review.loss)} of chance given up "
+                f"(surely {_points(review.loss_low)} or more)."
+            )
+        else:
+            verdict = "No clear loss: within the margins, a tie."
+        return f"{chose}\n{advice}\n{verdict}"
 
     def _seen_by(self) -> str:
         return self.match.players[self.seat] if self.seat is not None else "each player"

@@ -8,7 +8,6 @@ who is away and how many watch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -22,9 +21,6 @@ from .access import new_codes
 from .client import TableConnection, dismissal
 from .mirror import HiddenStateError, MatchMirror
 from .protocol import CampaignNews, LogLine, SeatInfo, TableAccess, Update, Welcome
-
-if TYPE_CHECKING:
-    from ..ranker import Ranker
 
 News = Callable[[list[LogLine]], None]
 Told = tuple[int | None, str, list[rb.Event]]
@@ -213,9 +209,7 @@ class RemoteSession(GameSession):
     def save_as(self, name: str) -> None:
         raise SaveNameError("a shared table goes to every player's saves when it ends")
 
-    def advice(
-        self, playouts: int = 300, seed: int = 0, advisor: Ranker | None = None
-    ) -> list[rb.Ranking]:
+    def advice(self, seed: int) -> list[rb.Ranking]:
         raise HiddenStateError("hints need the hidden cards, which only the server knows")
 
     def end_details(self, summary: Callable[[rb.Match], str]) -> str:

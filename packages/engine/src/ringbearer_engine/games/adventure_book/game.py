@@ -14,7 +14,7 @@ from ringbearer_engine.actions import Action
 from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.events import DISCARDED, Event
-from ringbearer_engine.game import BotFactory, Game, Outcome
+from ringbearer_engine.game import Advisor, BotFactory, Game, Outcome
 from ringbearer_engine.saves import register_migration
 
 from . import catalogue as numbering
@@ -492,6 +492,11 @@ class AdventureBookGame(Game[AdventureBookState]):
 
         # The app's hints advise what "search" plays (``advisor.py``).
         return {"heuristic": HeuristicBot, "search": SearchBot}
+
+    def advisor(self, seed: int) -> Advisor:
+        from .advisor import hint_advisor
+
+        return hint_advisor(self, seed)
 
 
 def _hiders() -> frozenset[str]:

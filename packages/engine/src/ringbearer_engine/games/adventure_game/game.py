@@ -7,7 +7,7 @@ from typing import Any
 
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
 from ringbearer_engine.catalogue import ActionCatalogue
-from ringbearer_engine.game import BotFactory
+from ringbearer_engine.game import Advisor, BotFactory
 
 from . import catalogue as numbering
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
@@ -149,6 +149,11 @@ class AdventureGame(Game[AdventureState]):
         from .bots import BOTS
 
         return dict(BOTS)
+
+    def advisor(self, seed: int) -> Advisor:
+        from .advisor import SeatAdvisor
+
+        return SeatAdvisor(seed)
 
 
 GAME = AdventureGame()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.adventure_book.advisor import BookAdvisor, hint_advisor
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...session import GameSession
@@ -37,10 +36,6 @@ class BookLook:
     hot_seat = True
     """Hands are secret: people at one keyboard pass it over when the decision changes hands."""
 
-    def advisor(self, seed: int) -> BookAdvisor:
-        """Hints search futures cut short by the Book's own position estimate."""
-        return hint_advisor(rb.get_game("adventure-book"), seed)
-
     def board(self, session: GameSession) -> BookBoard:
         from .board import BookBoard  # the UI toolkit only where a board is drawn
 
@@ -59,10 +54,6 @@ class BookLook:
 
     def prompt(self, match: rb.Match) -> str:
         return prompt(match)
-
-    hint_playouts = 150
-    """A Book chapter is long to imagine to its end: fewer imagined games keep a hint to
-    seconds (the figures say when they are rough)."""
 
     def summary(self, match: rb.Match) -> str:
         state = state_of(match)

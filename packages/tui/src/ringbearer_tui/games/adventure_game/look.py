@@ -13,7 +13,6 @@ from ringbearer_engine.games.adventure_game.events import Moved
 from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
-from .advice import SeatAdvisor
 from .cards import card_text, card_title, cards_of
 from .words import describe, place, tell, view_of
 
@@ -142,6 +141,3 @@ class AdventureLook:
                 + (f" ({left} from Mount Doom)" if left else "")
             )
         return "\n".join(lines)
-
-    def advisor(self, seed: int) -> SeatAdvisor:
-        return SeatAdvisor(seed)
