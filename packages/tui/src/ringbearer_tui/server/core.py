@@ -667,7 +667,7 @@ class GameServer:
         local = process.get_extra_info("sockname") or (self.config.host, self.config.port)
         return {
             SSH_HOST_ENV: self.config.public_host or str(local[0]).removeprefix("::ffff:"),
-            SSH_PORT_ENV: str(self.config.public_port or self.config.port),
+            SSH_PORT_ENV: str(self.config.public_port or self.port),
         }
 
     async def _run_game(
