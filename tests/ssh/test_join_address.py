@@ -23,7 +23,7 @@ class Process:
 
 
 def reached_at(config: ServeConfig, sockname: tuple[str, int]) -> dict[str, str]:
-    server = SimpleNamespace(config=config)
+    server = SimpleNamespace(config=config, port=config.port)  # the port it listens on
     return GameServer._reached_at(server, Process(sockname))  # type: ignore[arg-type]
 
 
