@@ -39,6 +39,15 @@ class NewGameRequest(msgspec.Struct, frozen=True):
     """The campaign's name, for a game played as a campaign (the Adventure Book Game)."""
 
 
+MAX_SEAT_NAME = 24
+"""The longest seat name: the New game dialog's limit, and what a shared table accepts."""
+
+
+def fits_as_name(name: str, longest: int = MAX_SEAT_NAME) -> bool:
+    """Whether ``name`` is 1 to ``longest`` printable characters, and not only spaces."""
+    return bool(name.strip()) and len(name) <= longest and name.isprintable()
+
+
 TABLE_COPY = "table_copy"
 """The meta key that marks a player's copy of a shared table: ``{"table": NAME, "seat": N}``
 (``seat`` None for one who held none)."""

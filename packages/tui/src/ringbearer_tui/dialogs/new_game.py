@@ -23,7 +23,7 @@ import ringbearer_engine as rb
 
 from ..bot_kinds import bot_kind
 from ..rules_text import GAME_IDS
-from ..seats import NewGameRequest, Seat
+from ..seats import MAX_SEAT_NAME, NewGameRequest, Seat
 from ..settings import Settings
 from ..widgets.tickbox import Tickbox
 
@@ -228,7 +228,7 @@ class NewGameDialog(ModalScreen[NewGameRequest | None]):
                     Label(f"Seat {seat + 1}"),
                     Input(
                         self.settings.name_for(seat),
-                        max_length=24,
+                        max_length=MAX_SEAT_NAME,
                         classes="seat-name",
                         compact=True,
                     ),

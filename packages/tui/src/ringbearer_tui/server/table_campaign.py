@@ -23,7 +23,7 @@ from ..games.adventure_book.saves import (
     encode,
 )
 from ..paths import resolve_paths
-from ..seats import Seat
+from ..seats import MAX_SEAT_NAME, Seat, fits_as_name
 from .accounts import Account
 from .logs import log
 
@@ -34,8 +34,6 @@ class CampaignTableError(ValueError):
 
 MAX_CAMPAIGN_NAME = 40
 """As long as the New game dialog lets a campaign's name be."""
-MAX_SEAT_NAME = 24
-"""As long as a table's seat names may be (the New game dialog's limit too)."""
 
 
 def read_campaign(data: bytes, *, playable: bool = True) -> CampaignRecord:
@@ -62,14 +60,14 @@ def check_names(record: CampaignRecord) -> None:
     """A campaign sent from elsewhere holds the names the app would have let it hold: the
     table shows them to every player and writes them in logs and in other people's saves."""
     name = record.name
-    if not name.strip() or len(name) > MAX_CAMPAIGN_NAME or not name.isprintable():
+    if not fits_as_name(name, MAX_CAMPAIGN_NAME):
         raise CampaignTableError(
             f"a campaign needs a name of 1-{MAX_CAMPAIGN_NAME} printable characters"
         )
     # The save's own checks have refused control characters and a wrong number of seats.
     bots = rb.bot_names(rb.get_game(CAMPAIGN_GAME))
     for seat in record.seats:
-        if not seat.name.strip() or len(seat.name) > MAX_SEAT_NAME or not seat.name.isprintable():
+        if not fits_as_name(seat.name):
             raise CampaignTableError(
                 f"a seat needs a name of 1-{MAX_SEAT_NAME} printable characters"
             )

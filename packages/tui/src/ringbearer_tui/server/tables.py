@@ -24,7 +24,7 @@ import ringbearer_engine as rb
 from ..atomic import write_atomic
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..paths import resolve_paths
-from ..seats import TABLE_COPY, Seat
+from ..seats import MAX_SEAT_NAME, TABLE_COPY, Seat, fits_as_name
 from ..session import GameSession
 from ..storage import SaveStore
 from ..tables.protocol import (
@@ -508,8 +508,8 @@ class TableService:
         seats = []
         for plan in plans:
             name = plan.name.strip()
-            if not name or len(name) > 24 or not name.isprintable():
-                raise TableError("a seat needs a name of 1-24 printable characters")
+            if not fits_as_name(name):
+                raise TableError(f"a seat needs a name of 1-{MAX_SEAT_NAME} printable characters")
             if plan.bot and plan.bot not in rb.bot_names(game):
                 raise TableError(f"{game.title} has no bot {plan.bot!r}")
             seats.append(Seat(name, "bot", plan.bot) if plan.bot else Seat(name))
