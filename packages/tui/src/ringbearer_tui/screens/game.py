@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
 
+from ..choice_groups import ALL_CHOICES, ChoiceGroup, Entry, fold, lines_needed, opened
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.game_over import STAY, GameOverDialog
 from ..dialogs.message import MessageDialog
@@ -29,6 +30,7 @@ from ..games import (
     ArrangesChoices,
     Board,
     ExplainsCards,
+    KindsOfChoices,
     TurnsPages,
     WitnessesEvents,
     look_for,
@@ -74,7 +76,9 @@ class GameScreen(Screen[None]):
     HELP_TEXT = (
         "Choose with the key shown beside each choice (the digits, then letters), or move "
         "through the list with the arrows and press enter, or click a choice. When the list is "
-        "longer than its panel, its bottom edge says how many more there are. A hint marks "
+        'longer than its panel, its kinds of choice show one entry each ("Swap with the '
+        'solo hand… (8)"): choose one to see its choices, escape to go back to all of them. '
+        "A hint marks "
         "the advised choice where it stands and gives each choice the share of imagined games "
         "it wins, with its margin (wins 45% ± 6); choices within the margins of the advice "
         "are about the same. The Review asks the same advisor. Undo takes back your last "
@@ -120,6 +124,8 @@ class GameScreen(Screen[None]):
     LEAVE_QUESTION = "Back to the menu? The game is saved; Continue resumes it."
     SHARED_ONLY = frozenset({"seat_bot", "table_access", "close_table"})
     """Commands of a shared table's owner."""
+    folds_choices = True
+    """Whether a long list of choices is folded by kind (a lesson shows every choice)."""
     LOCAL_ONLY = frozenset({"hint", "undo", "save_as"})
     """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
@@ -158,6 +164,12 @@ class GameScreen(Screen[None]):
         self._arrival_keys: frozenset[str] = frozenset()
         """Choice keys that were keys of the screen below too, ignored just after arriving."""
         self._arrived = 0.0
+        self.choices: list[rb.Action] = []
+        """Every choice open now, in the list's order, whether shown or folded in a kind."""
+        self._fold_room = (0, 0)
+        """The panel's lines and columns when the list was last folded."""
+        self.open_kind: str | None = None
+        """The kind of choices opened in the list (see :mod:`ringbearer_tui.choice_groups`)."""
         """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
     @property
@@ -352,16 +364,61 @@ class GameScreen(Screen[None]):
         actions = match.actions()
         if isinstance(self.look, ArrangesChoices):
             actions = self.look.arrange(match, actions)
-        notes = None
-        if isinstance(self.look, ExplainsCards):
-            notes = [self.look.gist(match, action) for action in actions]
+        self.choices = actions
+        entries = self._entries(match, actions)
+        hinted: dict[rb.Action, str] = {}
         if self.advice is not None and set(self.advice.actions) == set(actions):
             # The hint marks the advice where it stands and adds to each choice's own words.
             hinted = dict(zip(self.advice.actions, self.advice.notes, strict=True))
-            own = notes or [""] * len(actions)
-            notes = [_joined(gist, hinted[a]) for gist, a in zip(own, actions, strict=True)]
-        labels = [self.look.describe(match, action) for action in actions]
-        menu.show(actions, labels, notes)
+        labels = [self._label(match, entry) for entry in entries]
+        notes = [self._note(match, entry, hinted) for entry in entries]
+        menu.show(entries, labels, notes if any(notes) else None)
+
+    def _entries(self, match: rb.Match, actions: list[rb.Action]) -> list[Entry]:
+        """The list as shown: a long one folded by kind, the opened kind open."""
+        if not self.folds_choices or not isinstance(self.look, KindsOfChoices):
+            return list(actions)
+        look = self.look
+        self._fold_room = self._room()
+        labels = [look.describe(match, action) for action in actions]
+        height, width = self._fold_room
+        fits = height > 0 and lines_needed(labels, width) <= height
+        entries = fold(actions, lambda action: look.kinds(match, action), fits=fits)
+        shown = opened(entries, self.open_kind)
+        if shown == entries:
+            self.open_kind = None  # that kind is not offered any more
+        return shown
+
+    def _room(self) -> tuple[int, int]:
+        """The lines and columns the choices panel shows (0 before it is laid out)."""
+        size = self.query_one(ActionMenu).content_size
+        return size.height, size.width
+
+    def on_resize(self) -> None:
+        # A panel grown or shrunk may now show the whole list, or no longer.
+        self.call_after_refresh(self._refold)
+
+    def _refold(self) -> None:
+        menu = self.query_one(ActionMenu)
+        if not self.is_attached or not menu.actions or self._room() == self._fold_room:
+            return
+        if self._entries(self.session.match, self.choices) != menu.actions:
+            self.refresh_all()
+
+    def _label(self, match: rb.Match, entry: Entry) -> str:
+        if isinstance(entry, ChoiceGroup):
+            return entry.title if entry is ALL_CHOICES else entry.label
+        label = self.look.describe(match, entry)
+        # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)".
+        kind = self.open_kind
+        return label.removeprefix(f"{kind} ") if kind and label.startswith(f"{kind} ") else label
+
+    def _note(self, match: rb.Match, entry: Entry, hinted: dict[rb.Action, str]) -> str:
+        if isinstance(entry, ChoiceGroup):
+            advised = self.advice.advised if self.advice is not None else None
+            return "holds the advised choice" if advised in entry.members else ""
+        gist = self.look.gist(match, entry) if isinstance(self.look, ExplainsCards) else ""
+        return _joined(gist, hinted.get(entry, ""))
 
     def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
         # Nothing of the next person's is drawn until they say they are alone at the screen.
@@ -389,8 +446,27 @@ class GameScreen(Screen[None]):
         # Keys typed faster than the screen plays them are all read against the list they
         # were pressed on: once a step has changed the list, the choices still queued from
         # the old one are dropped, not played or refused one by one.
-        if not self.session.bot_to_move and event.action in self.query_one(ActionMenu).actions:
-            self.play(event.action)
+        chosen = event.action
+        if self.session.bot_to_move or chosen not in self.query_one(ActionMenu).actions:
+            return
+        if isinstance(chosen, ChoiceGroup):
+            self._open_kind(None if chosen is ALL_CHOICES else chosen.title)
+        else:
+            self.play(chosen)
+
+    def _open_kind(self, title: str | None) -> None:
+        """Show the choices of one kind (``None``: every kind again), the cursor on the first."""
+        self._close_kind()
+        if title is not None:
+            self.open_kind = title
+            self.query_one(ActionMenu).border_title = title  # "Choices" is understood
+        self.query_one(ActionMenu).highlighted = 0
+        self.refresh_all()
+
+    def _close_kind(self) -> None:
+        if self.open_kind is not None:
+            self.open_kind = None
+            self.query_one(ActionMenu).border_title = "Choices"
 
     def play(self, action: rb.Action) -> None:
         seat = self.session.seat
@@ -400,6 +476,7 @@ class GameScreen(Screen[None]):
         except rb.IllegalActionError as error:
             self.notify(error.reason, title="Not allowed", severity="warning")
             return
+        self._close_kind()  # the next decision starts from the whole list
         if self.session.shared:
             self.refresh_all()  # the move and its news come back from the server
             return
@@ -482,7 +559,7 @@ class GameScreen(Screen[None]):
     def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
         if len(self.session.match.log) != log_length:
             return  # the game moved on while the advisor thought
-        advice = advise(self.query_one(ActionMenu).actions, ranking)
+        advice = advise(self.choices, ranking)
         self.advice = advice
         self.refresh_all()
         if advice.advised is not None:
@@ -525,8 +602,9 @@ class GameScreen(Screen[None]):
         if not isinstance(self.look, ExplainsCards):
             return
         menu = self.query_one(ActionMenu)
-        actions = menu.actions
-        action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
+        entries = menu.actions
+        entry = entries[menu.highlighted] if 0 <= menu.highlighted < len(entries) else None
+        action = None if isinstance(entry, ChoiceGroup) else entry
         cards = self.look.cards(self.session.match, self.session.viewer, action)
         if not cards:
             watching = self.session.shared and self.session.viewer is None
@@ -568,6 +646,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TextPrompt("Save this game as:", ok="Save"), done)
 
     def action_leave(self) -> None:
+        if self.open_kind is not None:
+            self._open_kind(None)  # escape closes the opened kind first
+            return
         if not self.rb_app.settings.confirm_quit or self.session.over:
             self.dismiss(None)
             return
