@@ -53,6 +53,8 @@ from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
 from .thread_results import hand_back
 
+CHOICES_DESCRIPTION = "The choice with that key beside it"
+"""What every choice key does, said once."""
 ARRIVAL_GUARD_SECONDS = 1.5
 """How long after the board appears a key of the screen it came from plays no choice: a
 second press of the campaign's `p` (Play chapter) must not play choice `p`."""
@@ -91,8 +93,19 @@ class GameScreen(Screen[None]):
         "one under it."
     )
     BINDINGS = [
+        # One line for all the choice keys wherever keys are listed (Textual's Keys panel
+        # would list "Choice 1" to "Choice 31"): the first key stands for them all, the
+        # others are hidden from such lists (system) but work the same.
         *(
-            Binding(key, f"choose({n})", f"Choice {n}", show=False, id=f"game.choose-{n}")
+            Binding(
+                key,
+                f"choose({n})",
+                CHOICES_DESCRIPTION,
+                show=False,
+                id=f"game.choose-{n}",
+                key_display=f"{CHOICE_KEYS[0]} … {CHOICE_KEYS[-1]}" if n == 1 else None,
+                system=n > 1,
+            )
             for n, key in enumerate(CHOICE_KEYS, start=1)
         ),
         Binding("h", "hint", "Hint", id="game.hint"),
