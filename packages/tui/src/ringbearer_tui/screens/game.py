@@ -40,6 +40,7 @@ from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..host import Host, host_of
 from ..live_keys import live_keys
+from ..seats import seat_and_person
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.access import manage_access, show_code, told_why
@@ -283,7 +284,7 @@ class GameScreen(Screen[None]):
             return
         info = session.seat_infos[away[0]]
         question = (
-            f"{info.name} is away. Let a bot play for them?"
+            f"{seat_and_person(info.name, info.account)} is away. Let a bot play for them?"
             if info.away
             else f"Nobody holds {info.name}'s seat. Let a bot play it for the rest of the game?"
         )
