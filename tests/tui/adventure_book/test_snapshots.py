@@ -122,6 +122,19 @@ def test_the_campaign_after_chapter_4_has_won_four_chapters() -> None:
     assert campaign.chapters_won == (1, 2, 3, 4)
 
 
+def test_adventure_book_challenges_over_the_page_at_120x40(
+    snap_compare: Snap, paths: AppPaths
+) -> None:
+    """Chapter 2's Challenges are a few rows too many for the first page: they go on over
+    the page, and the table keeps to two pages with no half-empty first one (issue 47)."""
+    save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
+    campaign = before_chapter(2)
+    match = positions.reach(campaign, positions.ANN_AND_BOT, positions.at_start)
+    positions.store_record(paths, positions.record(positions.ANN_AND_BOT, campaign, match=match))
+    app = RingbearerApp(paths, StartContinue())
+    assert snap_compare(app, terminal_size=(120, 40), run_before=settle)
+
+
 @SIZES
 def test_adventure_book_challenges_page(
     snap_compare: Snap, paths: AppPaths, size: tuple[int, int]
