@@ -14,8 +14,9 @@ from ringbearer_tui.choice_groups import (
     ChoiceGroup,
     Entry,
     fold,
+    kind_named,
     lines_needed,
-    opened,
+    way_back,
 )
 
 
@@ -105,12 +106,25 @@ def test_a_kind_of_one_choice_stays_a_choice() -> None:
     ]
 
 
-def test_an_opened_kind_lists_the_way_back_then_its_choices() -> None:
+def test_a_kind_is_found_by_its_name_and_the_way_back_names_where_it_goes() -> None:
     entries = fold(STORYTELLING, kind_of)
-    shown = opened(entries, "Swap with the solo hand")
-    assert shown[0] is ALL_CHOICES
-    assert shown[1:] == [a for a in STORYTELLING if isinstance(a, act.Swap)]
-    assert opened(entries, "no such kind") == entries
+    swapping = kind_named(entries, "Swap with the solo hand")
+    assert swapping is not None
+    assert list(swapping.members) == [a for a in STORYTELLING if isinstance(a, act.Swap)]
+    assert kind_named(entries, "no such kind") is None
+    assert way_back(None) is ALL_CHOICES
+    assert way_back("Swap with the solo hand").title == "← Swap with the solo hand"
+    assert not way_back("Swap with the solo hand").members
+
+
+def test_an_opened_kind_folds_its_choices_by_the_narrower_kinds() -> None:
+    many = [*swaps("ring", *"abcd"), *swaps("mystery", *"abcd"), *swaps("courage", *"abc")]
+    entries = fold([act.End(), *many, act.Ring(target=None)], kind_of)
+    swapping = kind_named(entries, "Swap with the solo hand")
+    assert swapping is not None
+    inner = fold(list(swapping.members), kind_of, level=swapping.level + 1)
+    assert titles(inner) == ["Swap ring… (4)", "Swap mystery… (4)", "Swap courage… (3)"]
+    assert fold(list(swapping.members), kind_of, fits=True, level=1) == many
 
 
 @given(st.lists(st.sampled_from(STORYTELLING + moves("sam", "x", "y", "z")), unique=True))

@@ -63,19 +63,32 @@ async def test_the_swaps_open_from_one_entry_and_escape_closes_them(
 
         await pilot.press(menu.key_of(index))
         await pilot.pause()
-        assert menu.actions == [ALL_CHOICES, *swaps.members]
+        # The swaps do not fit either: one entry for each card of the hand to give.
+        assert menu.actions[0] is ALL_CHOICES
+        gives = menu.actions[1:]
+        assert all(isinstance(entry, ChoiceGroup) for entry in gives)
+        assert [m for g in gives if isinstance(g, ChoiceGroup) for m in g.members] == list(
+            swaps.members
+        )
         assert menu.border_title == "Swap with the solo hand"
-        await pilot.press("escape")  # back to the kinds, not to the main menu
+        await pilot.press(menu.key_of(1))  # the first card to give
+        await pilot.pause()
+        first = gives[0]
+        assert isinstance(first, ChoiceGroup)
+        assert menu.actions[0] == ChoiceGroup("← Swap with the solo hand", ())
+        assert menu.actions[1:] == list(first.members)
+        assert menu.border_title == first.title
+        await pilot.press("escape", "escape")  # out of both kinds, not to the main menu
         await pilot.pause()
         assert app.screen is screen
         assert swap_kind(menu) == (index, swaps)
         assert menu.border_title == "Choices"
 
-        await pilot.press(menu.key_of(index))
+        await pilot.press(menu.key_of(index), menu.key_of(1))
         await pilot.pause()
         steps = len(screen.session.match.log)
         await pilot.press(menu.key_of(1))  # the first swap
         await settle(pilot)
-        assert screen.session.match.log[steps] == str(swaps.members[0])
-        assert screen.open_kind is None
+        assert screen.session.match.log[steps] == str(first.members[0])
+        assert screen.open_kinds == ()
         assert ALL_CHOICES not in menu.actions

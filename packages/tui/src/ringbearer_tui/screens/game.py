@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
 
-from ..choice_groups import ALL_CHOICES, ChoiceGroup, Entry, fold, lines_needed, opened
+from ..choice_groups import ChoiceGroup, Entry, fold, kind_named, lines_needed, way_back
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.game_over import STAY, GameOverDialog
 from ..dialogs.message import MessageDialog
@@ -182,8 +182,9 @@ class GameScreen(Screen[None]):
         """Every choice open now, in the list's order, whether shown or folded in a kind."""
         self._fold_room = (0, 0)
         """The panel's lines and columns when the list was last folded."""
-        self.open_kind: str | None = None
-        """The kind of choices opened in the list (see :mod:`ringbearer_tui.choice_groups`)."""
+        self.open_kinds: tuple[str, ...] = ()
+        """The kinds of choices opened in the list, the outermost first (see
+        :mod:`ringbearer_tui.choice_groups`)."""
         """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
     @property
@@ -394,14 +395,34 @@ class GameScreen(Screen[None]):
             return list(actions)
         look = self.look
         self._fold_room = self._room()
-        labels = [look.describe(match, action) for action in actions]
+
+        def kind_of(action: rb.Action) -> tuple[str, ...]:
+            return look.kinds(match, action)
+
+        entries = fold(actions, kind_of, fits=self._fits(match, actions, 0))
+        walked: list[str] = []
+        for title in self.open_kinds:
+            kind = kind_named(entries, title)
+            if kind is None:
+                break  # that kind is not offered any more: shown from where it was
+            back = way_back(walked[-1] if walked else None)
+            walked.append(title)
+            inner = list(kind.members)
+            fits = self._fits(match, inner, 1)
+            entries = [back, *fold(inner, kind_of, fits=fits, level=kind.level + 1)]
+        self.open_kinds = tuple(walked)
+        return entries
+
+    @property
+    def open_kind(self) -> str | None:
+        """The innermost kind opened, if any."""
+        return self.open_kinds[-1] if self.open_kinds else None
+
+    def _fits(self, match: rb.Match, actions: list[rb.Action], above: int) -> bool:
+        """Whether ``actions`` fit the panel's lines below ``above`` others."""
         height, width = self._fold_room
-        fits = height > 0 and lines_needed(labels, width) <= height
-        entries = fold(actions, lambda action: look.kinds(match, action), fits=fits)
-        shown = opened(entries, self.open_kind)
-        if shown == entries:
-            self.open_kind = None  # that kind is not offered any more
-        return shown
+        labels = [self.look.describe(match, action) for action in actions]
+        return height > 0 and lines_needed(labels, width) <= height - above
 
     def _room(self) -> tuple[int, int]:
         """The lines and columns the choices panel shows (0 before it is laid out)."""
@@ -421,7 +442,7 @@ class GameScreen(Screen[None]):
 
     def _label(self, match: rb.Match, entry: Entry) -> str:
         if isinstance(entry, ChoiceGroup):
-            return entry.title if entry is ALL_CHOICES else entry.label
+            return entry.label if entry.members else entry.title  # else the way back
         label = self.look.describe(match, entry)
         # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)".
         kind = self.open_kind
@@ -464,23 +485,31 @@ class GameScreen(Screen[None]):
         if self.session.bot_to_move or chosen not in self.query_one(ActionMenu).actions:
             return
         if isinstance(chosen, ChoiceGroup):
-            self._open_kind(None if chosen is ALL_CHOICES else chosen.title)
+            kinds = (*self.open_kinds, chosen.title) if chosen.members else self.open_kinds[:-1]
+            self._open_kinds(kinds)
         else:
             self.play(chosen)
 
-    def _open_kind(self, title: str | None) -> None:
-        """Show the choices of one kind (``None``: every kind again), the cursor on the first."""
-        self._close_kind()
-        if title is not None:
-            self.open_kind = title
-            self.query_one(ActionMenu).border_title = title  # "Choices" is understood
+    def _open_kinds(self, kinds: tuple[str, ...]) -> None:
+        """Show the choices of the innermost of ``kinds`` (none: every kind again), the
+        cursor on the first."""
+        self.open_kinds = kinds
+        self._title_choices()
         self.query_one(ActionMenu).highlighted = 0
         self.refresh_all()
+        self._title_choices()  # a kind no longer offered was closed
+
+    def _title_choices(self) -> None:
+        # The opened kind's name on the frame ("Choices" is understood).
+        menu = self.query_one(ActionMenu)
+        title = self.open_kind or "Choices"
+        if menu.border_title not in (title, WATCHING):
+            menu.border_title = title
 
     def _close_kind(self) -> None:
-        if self.open_kind is not None:
-            self.open_kind = None
-            self.query_one(ActionMenu).border_title = "Choices"
+        if self.open_kinds:
+            self.open_kinds = ()
+            self._title_choices()
 
     def play(self, action: rb.Action) -> None:
         seat = self.session.seat
@@ -660,8 +689,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TextPrompt("Save this game as:", ok="Save"), done)
 
     def action_leave(self) -> None:
-        if self.open_kind is not None:
-            self._open_kind(None)  # escape closes the opened kind first
+        if self.open_kinds:
+            self._open_kinds(self.open_kinds[:-1])  # escape goes out of the opened kind first
             return
         if not self.rb_app.settings.confirm_quit or self.session.over:
             self.dismiss(None)
