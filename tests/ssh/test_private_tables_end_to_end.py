@@ -60,3 +60,20 @@ async def test_a_stranger_cannot_tell_a_private_table_from_no_table(
     assert table.record.holders == ["ann", ""]
     for client in (ann, bo):
         client.drop()
+
+
+async def test_a_spectator_turned_away_is_told_watching_was_refused(
+    make_server: StartServer,
+) -> None:
+    server = await make_server(table_bot_delay=0.01)
+    table = private_table(server.tables)
+    cy = await connect(
+        server,
+        "cy",
+        asyncssh.generate_private_key("ssh-ed25519"),
+        size=SIZE,
+        command=f"watch {table.name}",
+    )
+    screen = await cy.wait_for("You cannot watch there")
+    assert "sit" not in screen  # a spectator never asked for a seat
+    cy.drop()

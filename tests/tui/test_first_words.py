@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.widgets import Label, Static, Switch
 
 import ringbearer_engine as rb
@@ -21,6 +22,7 @@ from ringbearer_tui.screens.settings import SettingsScreen
 from ringbearer_tui.seats import Seat, seats_to_meta
 from ringbearer_tui.settings import Settings, save_settings
 from ringbearer_tui.storage import SaveStore
+from ringbearer_tui.widgets.action_menu import CHOICE_KEYS
 
 
 async def test_quitting_from_the_menu_with_no_game_does_not_speak_of_a_saved_game(
@@ -136,3 +138,18 @@ async def test_served_the_menu_keeps_quit_last_after_tables_and_account(
         await pilot.pause()
         ids = [button.id for button in app.screen.query("#entries Button").results(Button)]
         assert ids[-3:] == ["tables", "account", "quit"]
+
+
+def test_lists_of_keys_name_the_choice_keys_once() -> None:
+    """Textual's Keys panel (from the palette) lists bindings that are not system ones: one
+    line for every choice key, not "Choice 1" to "Choice 31"."""
+    listed = [
+        b
+        for b in GameScreen.BINDINGS
+        if isinstance(b, Binding) and b.action.startswith("choose(") and not b.system
+    ]
+    assert [(b.key_display, b.description) for b in listed] == [
+        ("1 … z", "The choice with that key beside it")
+    ]
+    every = [b for b in GameScreen.BINDINGS if isinstance(b, Binding) and "choose(" in b.action]
+    assert len(every) == len(CHOICE_KEYS)  # each key still plays its choice

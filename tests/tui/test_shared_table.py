@@ -312,7 +312,9 @@ async def test_a_book_table_plays_the_chapter_its_owner_chose(
         assert "Movement: move pieces up to 2 more single steps, or end the move" in prompt_text(
             app
         )
-        assert app.screen.query_one(ActionMenu).actions == table.match.actions()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.choices == table.match.actions()  # shown whole or folded by kind
 
 
 async def test_leaving_a_table_says_the_seat_stays_yours(served: Tables, paths: AppPaths) -> None:
@@ -395,3 +397,33 @@ async def test_a_finished_table_game_can_be_reviewed_and_not_before(
         await pilot.press("x", "escape")
         await until(lambda: isinstance(app.screen, GameOverDialog))
         await app.workers.wait_for_complete()
+
+
+async def test_seats_named_for_characters_say_which_account_holds_them(
+    served: Tables, paths: AppPaths
+) -> None:
+    """Frodo and Sam are ann and bo: the table list, the waiting line and the log say so,
+    while the board and the choices keep the characters' names."""
+    table = served.service.open(
+        "ann",
+        "adventure-game",
+        [SeatPlan("Frodo"), SeatPlan("Sam")],
+        seed=11,
+        open_to_all=True,
+        spectators=True,
+    )
+    ann = await served.connection("ann")
+    _, first = await ann.sit(table.name)
+    app = RingbearerApp(paths, StartTable(table.name))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: at_table(app))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "Waiting for Frodo (ann)…" in prompt_text(app)
+        assert "Frodo (ann), Sam (bo) · your seat" in describe_table(table.entry("bo"))
+        ann.act(first.actions[0], first.step)
+        log = screen.query_one(EventLog)
+        await until(lambda: any(item.plain.startswith("Frodo (ann): ") for item in log.items))
+        assert list(table.match.players) == ["Frodo", "Sam"]  # the game's own names stay
+        ann.close()

@@ -47,22 +47,40 @@ def test_a_section_that_fits_a_fresh_page_is_never_cut() -> None:
 
 def test_a_section_taller_than_the_panel_is_cut_between_blocks_and_keeps_its_pages() -> None:
     challenges = Section("Challenges", [block("1", "1"), block("2", "2"), block("3")])
-    sections = [challenges, Section("Plot", [block("p")])]
+    sections = [challenges, Section("Plot", [block("p")]), Section("Spaces", [block(*"ssss")])]
     pages = paginate(sections, 4, one_row)
-    assert [page.label for page in pages] == ["Challenges 1/2", "Challenges 2/2", "Plot"]
+    assert [page.label for page in pages] == ["Challenges 1/2", "Challenges 2/2", "Plot", "Spaces"]
     assert [line.plain for line in pages[1].lines] == ["3"]
+
+
+def test_a_table_that_fits_two_pages_once_cut_is_cut_to_fill_them() -> None:
+    board = Section("Board", [block("a", "b", "c")])
+    challenges = Section("Challenges", [block("1", "1"), block("2", "2"), block("3", "3")])
+    spaces = Section("Spaces", [block("s")])
+    pages = paginate([board, challenges, spaces], 6, one_row)
+    # Kept whole, the Challenges would leave half the first page blank, on three pages.
+    assert [page.label for page in pages] == ["Board+Challenges 1/2", "Challenges 2/2+Spaces"]
+
+
+def test_a_table_that_needs_more_than_two_pages_anyway_keeps_its_sections_whole() -> None:
+    board = Section("Board", [block("a", "b", "c")])
+    challenges = Section("Challenges", [block("1", "1"), block("2", "2"), block("3", "3")])
+    spaces = Section("Spaces", [block("s", "s", "s", "s")])
+    pages = paginate([board, challenges, spaces], 6, one_row)
+    assert [page.label for page in pages] == ["Board", "Challenges", "Spaces"]
 
 
 def test_the_row_of_pages_names_a_cut_section_once_with_the_part_shown() -> None:
     sections = [
         Section("Board", [block("a")]),
         Section("Challenges", [block("1", "1"), block("2", "2")]),
+        Section("Spaces", [block("s", "s", "s")]),
     ]
     pages = paginate(sections, 3, one_row)
     row, tabs = page_row(pages, 2, 60)
     assert row.plain.split()[:4] == ["Board", "·", "Challenges", "2/2"]
     assert row.plain.rstrip().endswith("[ ]: pages")
-    assert [(tab.first, tab.last) for tab in tabs] == [(0, 0), (1, 2)]
+    assert [(tab.first, tab.last) for tab in tabs] == [(0, 0), (1, 2), (3, 3)]
 
 
 def test_a_narrow_row_of_pages_drops_the_spaces_then_the_words_of_the_key_hint() -> None:
@@ -155,6 +173,21 @@ async def test_at_120x40_the_board_and_the_challenges_share_the_first_page(
         await settle(pilot)
         board = app.screen.query_one(BookBoard)
         assert [each.label for each in board.pages] == ["Board+Hand+Challenges", "Spaces+Plot"]
+
+
+@pytest.mark.parametrize("chapter", range(1, LAST_CHAPTER + 1))
+async def test_at_120x40_every_chapter_shows_on_two_pages(paths: AppPaths, chapter: int) -> None:
+    """As the docs say: the board, hand and Challenges, then the spaces and the Plot Chart
+    (a Challenge or two may go on over the page when they do not all fit)."""
+    chapter_at_start(paths, chapter)
+    app = RingbearerApp(paths, StartContinue())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(BookBoard)
+        assert [each.names for each in board.pages] in (
+            ["Board+Hand+Challenges", "Spaces+Plot"],
+            ["Board+Hand+Challenges", "Challenges+Spaces+Plot"],
+        )
 
 
 def focused(app: RingbearerApp) -> Widget | None:

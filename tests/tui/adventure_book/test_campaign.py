@@ -20,6 +20,7 @@ import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_book import Campaign, add_chapter, page, remove_chapter
 from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER, pages
 from ringbearer_tui.app import RingbearerApp, StartContinue, StartNew
+from ringbearer_tui.choice_groups import ChoiceGroup
 from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.dialogs.message import MessageDialog
 from ringbearer_tui.dialogs.new_game import NewGameDialog
@@ -320,7 +321,14 @@ async def decide_the_campaign(
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        await pilot.press(CHOICE_KEYS[game.query_one(ActionMenu).actions.index(final)])
+        menu = game.query_one(ActionMenu)
+        if final not in menu.actions:  # folded in its kind: open that first
+            kind = next(
+                e for e in menu.actions if isinstance(e, ChoiceGroup) and final in e.members
+            )
+            await pilot.press(CHOICE_KEYS[menu.actions.index(kind)])
+            await pilot.pause()
+        await pilot.press(CHOICE_KEYS[menu.actions.index(final)])
         await settle(pilot)
         ending = app.screen
         assert isinstance(ending, GameOverDialog)

@@ -122,6 +122,19 @@ def test_the_campaign_after_chapter_4_has_won_four_chapters() -> None:
     assert campaign.chapters_won == (1, 2, 3, 4)
 
 
+def test_adventure_book_challenges_over_the_page_at_120x40(
+    snap_compare: Snap, paths: AppPaths
+) -> None:
+    """Chapter 2's Challenges are a few rows too many for the first page: they go on over
+    the page, and the table keeps to two pages with no half-empty first one (issue 47)."""
+    save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
+    campaign = before_chapter(2)
+    match = positions.reach(campaign, positions.ANN_AND_BOT, positions.at_start)
+    positions.store_record(paths, positions.record(positions.ANN_AND_BOT, campaign, match=match))
+    app = RingbearerApp(paths, StartContinue())
+    assert snap_compare(app, terminal_size=(120, 40), run_before=settle)
+
+
 @SIZES
 def test_adventure_book_challenges_page(
     snap_compare: Snap, paths: AppPaths, size: tuple[int, int]
@@ -141,3 +154,27 @@ def test_adventure_book_challenges_page(
             await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=to_the_challenges)
+
+
+@SIZES
+def test_adventure_book_solo_storytelling_with_the_swaps_opened(
+    snap_compare: Snap, paths: AppPaths, size: tuple[int, int]
+) -> None:
+    """A solo storytelling list: its kinds at once at 80x24 (the whole list at 120x40, where
+    it fits); then the swaps with the solo hand, opened from their entry."""
+    from .test_choice_folding import SOLO, many_swaps
+
+    save_settings(paths.settings_file, Settings(bot_speed="slow", confirm_quit=False))
+    match = positions.reach(Campaign.new(), SOLO, many_swaps)
+    positions.store_record(paths, positions.record(SOLO, Campaign.new(), match=match))
+    app = RingbearerApp(paths, StartContinue())
+
+    async def open_the_swaps(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        menu = pilot.app.screen.query_one(ActionMenu)
+        titles = [getattr(entry, "title", "") for entry in menu.actions]
+        if "Swap with the solo hand" in titles:
+            await pilot.press(CHOICE_KEYS[titles.index("Swap with the solo hand")])
+            await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=open_the_swaps)

@@ -223,4 +223,4 @@ async def test_the_palette_names_each_choice_once_in_words_with_its_key(
         assert not [name for name, _ in plays if name.startswith("Play: Play")]
         notations = {str(action) for action in match.actions()}
         assert not [h for _, h in plays if h in notations], "notation as the second line"
-        assert plays[0][1] == "Choice 1 (key 1)"
+        assert plays[0][1] == "Key 1"

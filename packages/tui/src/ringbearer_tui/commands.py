@@ -8,6 +8,7 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .choice_groups import ChoiceGroup
 from .menu import HELP, MENU
 from .widgets.action_menu import ActionMenu
 
@@ -23,15 +24,23 @@ class RingbearerCommands(Provider):
 
         screen = self.screen
         if isinstance(screen, GameScreen) and not screen.session.bot_to_move:
-            # The choices as the panel lists them, with the key that plays each: the
-            # engine's notation for them is never shown to a player.
+            # Every choice open now, each with the key that plays it (or the kind it is
+            # folded under): the engine's notation for them is never shown to a player.
             match = screen.session.match
             menu = screen.query_one(ActionMenu)
-            for index, action in enumerate(menu.actions):
+            shown = menu.actions
+            folded_under = {
+                action: entry.title
+                for entry in shown
+                if isinstance(entry, ChoiceGroup)
+                for action in entry.members
+            }
+            for action in screen.choices:
                 label = screen.look.describe(match, action)
                 name = label if label.startswith("Play ") else f"Play: {label}"
-                key = menu.key_of(index).strip()
-                help_text = f"Choice {index + 1} (key {key})" if key else f"Choice {index + 1}"
+                key = menu.key_of(shown.index(action)).strip() if action in shown else ""
+                kind = folded_under.get(action)
+                help_text = f"Key {key}" if key else f"Under {kind}…" if kind else ""
                 found.append((name, partial(screen.play, action), help_text))
             # Only what the screen's keys would do now: a lesson takes nothing back, and a
             # shared table has no hint, undo or save of its own.

@@ -48,6 +48,16 @@ def fits_as_name(name: str, longest: int = MAX_SEAT_NAME) -> bool:
     return bool(name.strip()) and len(name) <= longest and name.isprintable()
 
 
+def seat_and_person(name: str, account: str = "", *notes: str) -> str:
+    """A seat at a shared table as people read it: the seat's name, then in brackets who
+    holds it (an account whose name is not the seat's own) and any ``notes``: "Sam (bob)",
+    "Sam (bob, away)", "Frodo". The game's own lines (the board, the choices, what cards do)
+    keep the seat's name alone, as the rules speak of the characters."""
+    said = [account] if account and account.casefold() != name.casefold() else []
+    said += [note for note in notes if note]
+    return f"{name} ({', '.join(said)})" if said else name
+
+
 TABLE_COPY = "table_copy"
 """The meta key that marks a player's copy of a shared table: ``{"table": NAME, "seat": N}``
 (``seat`` None for one who held none)."""

@@ -55,7 +55,7 @@ class HelpDialog(Dialog[None]):
             and binding.description
             and applies(self.app, self.for_screen, binding)
         ]
-        # The choices' keys are one row ("1 … z"), not a row per key ("Choice 1" to "Choice 31").
+        # The choices' keys are said once, in one row ("1 … z"), not a row per key.
         choices = [b.key for b in shown if (b.id or "").startswith(CHOICE_ID)]
         rows = [
             f"| `{binding.key_display or binding.key}` | {binding.description} |"

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 import ringbearer_engine as rb
 
+from ..seats import seat_and_person
 from ..tables.protocol import TableEntry
 from ..visible import visible
 from .base import Dialog
@@ -35,7 +36,7 @@ def describe_table(entry: TableEntry) -> str:
         elif not seat.account:
             seats.append(f"{seat.name} (open)")
         else:
-            seats.append(seat.name + (" (away)" if seat.away else ""))
+            seats.append(seat_and_person(seat.name, seat.account, "away" if seat.away else ""))
     # Every name here came from the server (other players typed them): shown, never obeyed.
     line = visible(f"{entry.name}  {title}: {', '.join(seats)}")
     if entry.campaign:

@@ -65,6 +65,14 @@ class ArrangesChoices(Protocol):
 
 
 @runtime_checkable
+class KindsOfChoices(Protocol):
+    """A look that names each choice's kinds, broad to narrow ("Move a piece", "Move Frodo"),
+    so that a long list can be folded by kind (see :mod:`ringbearer_tui.choice_groups`)."""
+
+    def kinds(self, match: rb.Match, action: rb.Action) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
 class TellsEvents(Protocol):
     """A look that words the log itself (players by name); others use the engine's words."""
 

@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 
 import ringbearer_engine as rb
 
+from ..choice_groups import ChoiceGroup, Entry, fold, kind_named, lines_needed, way_back
 from ..dialogs.confirm import ConfirmDialog
 from ..dialogs.game_over import STAY, GameOverDialog
 from ..dialogs.message import MessageDialog
@@ -29,6 +30,7 @@ from ..games import (
     ArrangesChoices,
     Board,
     ExplainsCards,
+    KindsOfChoices,
     TurnsPages,
     WitnessesEvents,
     look_for,
@@ -38,6 +40,7 @@ from ..games import prompt as prompt_of
 from ..hints import Advice, advise, estimate
 from ..host import Host, host_of
 from ..live_keys import live_keys
+from ..seats import seat_and_person
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..tables.access import manage_access, show_code, told_why
@@ -51,6 +54,8 @@ from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
 from .thread_results import hand_back
 
+CHOICES_DESCRIPTION = "The choice with that key beside it"
+"""What every choice key does, said once."""
 ARRIVAL_GUARD_SECONDS = 1.5
 """How long after the board appears a key of the screen it came from plays no choice: a
 second press of the campaign's `p` (Play chapter) must not play choice `p`."""
@@ -74,7 +79,9 @@ class GameScreen(Screen[None]):
     HELP_TEXT = (
         "Choose with the key shown beside each choice (the digits, then letters), or move "
         "through the list with the arrows and press enter, or click a choice. When the list is "
-        "longer than its panel, its bottom edge says how many more there are. A hint marks "
+        'longer than its panel, its kinds of choice show one entry each ("Swap with the '
+        'solo hand… (8)"): choose one to see its choices, escape to go back to all of them. '
+        "A hint marks "
         "the advised choice where it stands and gives each choice the share of imagined games "
         "it wins, with its margin (wins 45% ± 6); choices within the margins of the advice "
         "are about the same. The Review asks the same advisor. Undo takes back your last "
@@ -87,8 +94,19 @@ class GameScreen(Screen[None]):
         "one under it."
     )
     BINDINGS = [
+        # One line for all the choice keys wherever keys are listed (Textual's Keys panel
+        # would list "Choice 1" to "Choice 31"): the first key stands for them all, the
+        # others are hidden from such lists (system) but work the same.
         *(
-            Binding(key, f"choose({n})", f"Choice {n}", show=False, id=f"game.choose-{n}")
+            Binding(
+                key,
+                f"choose({n})",
+                CHOICES_DESCRIPTION,
+                show=False,
+                id=f"game.choose-{n}",
+                key_display=f"{CHOICE_KEYS[0]} … {CHOICE_KEYS[-1]}" if n == 1 else None,
+                system=n > 1,
+            )
             for n, key in enumerate(CHOICE_KEYS, start=1)
         ),
         Binding("h", "hint", "Hint", id="game.hint"),
@@ -120,6 +138,8 @@ class GameScreen(Screen[None]):
     LEAVE_QUESTION = "Back to the menu? The game is saved; Continue resumes it."
     SHARED_ONLY = frozenset({"seat_bot", "table_access", "close_table"})
     """Commands of a shared table's owner."""
+    folds_choices = True
+    """Whether a long list of choices is folded by kind (a lesson shows every choice)."""
     LOCAL_ONLY = frozenset({"hint", "undo", "save_as"})
     """Commands that need the whole match, which a shared table's server keeps."""
     DEFAULT_CSS = """
@@ -158,6 +178,13 @@ class GameScreen(Screen[None]):
         self._arrival_keys: frozenset[str] = frozenset()
         """Choice keys that were keys of the screen below too, ignored just after arriving."""
         self._arrived = 0.0
+        self.choices: list[rb.Action] = []
+        """Every choice open now, in the list's order, whether shown or folded in a kind."""
+        self._fold_room = (0, 0)
+        """The panel's lines and columns when the list was last folded."""
+        self.open_kinds: tuple[str, ...] = ()
+        """The kinds of choices opened in the list, the outermost first (see
+        :mod:`ringbearer_tui.choice_groups`)."""
         """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
     @property
@@ -258,7 +285,7 @@ class GameScreen(Screen[None]):
             return
         info = session.seat_infos[away[0]]
         question = (
-            f"{info.name} is away. Let a bot play for them?"
+            f"{seat_and_person(info.name, info.account)} is away. Let a bot play for them?"
             if info.away
             else f"Nobody holds {info.name}'s seat. Let a bot play it for the rest of the game?"
         )
@@ -352,16 +379,81 @@ class GameScreen(Screen[None]):
         actions = match.actions()
         if isinstance(self.look, ArrangesChoices):
             actions = self.look.arrange(match, actions)
-        notes = None
-        if isinstance(self.look, ExplainsCards):
-            notes = [self.look.gist(match, action) for action in actions]
+        self.choices = actions
+        entries = self._entries(match, actions)
+        hinted: dict[rb.Action, str] = {}
         if self.advice is not None and set(self.advice.actions) == set(actions):
             # The hint marks the advice where it stands and adds to each choice's own words.
             hinted = dict(zip(self.advice.actions, self.advice.notes, strict=True))
-            own = notes or [""] * len(actions)
-            notes = [_joined(gist, hinted[a]) for gist, a in zip(own, actions, strict=True)]
+        labels = [self._label(match, entry) for entry in entries]
+        notes = [self._note(match, entry, hinted) for entry in entries]
+        menu.show(entries, labels, notes if any(notes) else None)
+
+    def _entries(self, match: rb.Match, actions: list[rb.Action]) -> list[Entry]:
+        """The list as shown: a long one folded by kind, the opened kind open."""
+        if not self.folds_choices or not isinstance(self.look, KindsOfChoices):
+            return list(actions)
+        look = self.look
+        self._fold_room = self._room()
+
+        def kind_of(action: rb.Action) -> tuple[str, ...]:
+            return look.kinds(match, action)
+
+        entries = fold(actions, kind_of, fits=self._fits(match, actions, 0))
+        walked: list[str] = []
+        for title in self.open_kinds:
+            kind = kind_named(entries, title)
+            if kind is None:
+                break  # that kind is not offered any more: shown from where it was
+            back = way_back(walked[-1] if walked else None)
+            walked.append(title)
+            inner = list(kind.members)
+            fits = self._fits(match, inner, 1)
+            entries = [back, *fold(inner, kind_of, fits=fits, level=kind.level + 1)]
+        self.open_kinds = tuple(walked)
+        return entries
+
+    @property
+    def open_kind(self) -> str | None:
+        """The innermost kind opened, if any."""
+        return self.open_kinds[-1] if self.open_kinds else None
+
+    def _fits(self, match: rb.Match, actions: list[rb.Action], above: int) -> bool:
+        """Whether ``actions`` fit the panel's lines below ``above`` others."""
+        height, width = self._fold_room
         labels = [self.look.describe(match, action) for action in actions]
-        menu.show(actions, labels, notes)
+        return height > 0 and lines_needed(labels, width) <= height - above
+
+    def _room(self) -> tuple[int, int]:
+        """The lines and columns the choices panel shows (0 before it is laid out)."""
+        size = self.query_one(ActionMenu).content_size
+        return size.height, size.width
+
+    def on_resize(self) -> None:
+        # A panel grown or shrunk may now show the whole list, or no longer.
+        self.call_after_refresh(self._refold)
+
+    def _refold(self) -> None:
+        menu = self.query_one(ActionMenu)
+        if not self.is_attached or not menu.actions or self._room() == self._fold_room:
+            return
+        if self._entries(self.session.match, self.choices) != menu.actions:
+            self.refresh_all()
+
+    def _label(self, match: rb.Match, entry: Entry) -> str:
+        if isinstance(entry, ChoiceGroup):
+            return entry.label if entry.members else entry.title  # else the way back
+        label = self.look.describe(match, entry)
+        # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)".
+        kind = self.open_kind
+        return label.removeprefix(f"{kind} ") if kind and label.startswith(f"{kind} ") else label
+
+    def _note(self, match: rb.Match, entry: Entry, hinted: dict[rb.Action, str]) -> str:
+        if isinstance(entry, ChoiceGroup):
+            advised = self.advice.advised if self.advice is not None else None
+            return "holds the advised choice" if advised in entry.members else ""
+        gist = self.look.gist(match, entry) if isinstance(self.look, ExplainsCards) else ""
+        return _joined(gist, hinted.get(entry, ""))
 
     def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
         # Nothing of the next person's is drawn until they say they are alone at the screen.
@@ -389,8 +481,35 @@ class GameScreen(Screen[None]):
         # Keys typed faster than the screen plays them are all read against the list they
         # were pressed on: once a step has changed the list, the choices still queued from
         # the old one are dropped, not played or refused one by one.
-        if not self.session.bot_to_move and event.action in self.query_one(ActionMenu).actions:
-            self.play(event.action)
+        chosen = event.action
+        if self.session.bot_to_move or chosen not in self.query_one(ActionMenu).actions:
+            return
+        if isinstance(chosen, ChoiceGroup):
+            kinds = (*self.open_kinds, chosen.title) if chosen.members else self.open_kinds[:-1]
+            self._open_kinds(kinds)
+        else:
+            self.play(chosen)
+
+    def _open_kinds(self, kinds: tuple[str, ...]) -> None:
+        """Show the choices of the innermost of ``kinds`` (none: every kind again), the
+        cursor on the first."""
+        self.open_kinds = kinds
+        self._title_choices()
+        self.query_one(ActionMenu).highlighted = 0
+        self.refresh_all()
+        self._title_choices()  # a kind no longer offered was closed
+
+    def _title_choices(self) -> None:
+        # The opened kind's name on the frame ("Choices" is understood).
+        menu = self.query_one(ActionMenu)
+        title = self.open_kind or "Choices"
+        if menu.border_title not in (title, WATCHING):
+            menu.border_title = title
+
+    def _close_kind(self) -> None:
+        if self.open_kinds:
+            self.open_kinds = ()
+            self._title_choices()
 
     def play(self, action: rb.Action) -> None:
         seat = self.session.seat
@@ -400,6 +519,7 @@ class GameScreen(Screen[None]):
         except rb.IllegalActionError as error:
             self.notify(error.reason, title="Not allowed", severity="warning")
             return
+        self._close_kind()  # the next decision starts from the whole list
         if self.session.shared:
             self.refresh_all()  # the move and its news come back from the server
             return
@@ -482,7 +602,7 @@ class GameScreen(Screen[None]):
     def _show_advice(self, ranking: list[rb.Ranking], log_length: int) -> None:
         if len(self.session.match.log) != log_length:
             return  # the game moved on while the advisor thought
-        advice = advise(self.query_one(ActionMenu).actions, ranking)
+        advice = advise(self.choices, ranking)
         self.advice = advice
         self.refresh_all()
         if advice.advised is not None:
@@ -525,8 +645,9 @@ class GameScreen(Screen[None]):
         if not isinstance(self.look, ExplainsCards):
             return
         menu = self.query_one(ActionMenu)
-        actions = menu.actions
-        action = actions[menu.highlighted] if 0 <= menu.highlighted < len(actions) else None
+        entries = menu.actions
+        entry = entries[menu.highlighted] if 0 <= menu.highlighted < len(entries) else None
+        action = None if isinstance(entry, ChoiceGroup) else entry
         cards = self.look.cards(self.session.match, self.session.viewer, action)
         if not cards:
             watching = self.session.shared and self.session.viewer is None
@@ -568,6 +689,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TextPrompt("Save this game as:", ok="Save"), done)
 
     def action_leave(self) -> None:
+        if self.open_kinds:
+            self._open_kinds(self.open_kinds[:-1])  # escape goes out of the opened kind first
+            return
         if not self.rb_app.settings.confirm_quit or self.session.over:
             self.dismiss(None)
             return

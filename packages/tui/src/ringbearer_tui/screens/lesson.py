@@ -50,6 +50,7 @@ class LessonScreen(GameScreen):
     )
     BINDINGS = [Binding(GO_ON_KEY, "go_on", "Go on", id="lesson.go-on")]
     LEAVE_QUESTION = "Back to the menu? The lesson is saved: Learn to play resumes it."
+    folds_choices = False  # the coach names the key of the choice it asks for
     DEFAULT_CSS = """
     LessonScreen #prompt { display: none; }
     LessonScreen #log { min-height: 0; }

@@ -24,6 +24,7 @@ import ringbearer_engine as rb
 from ..dialogs.confirm import ConfirmDialog
 from ..games.adventure_book.panels import corruption_line
 from ..games.adventure_book.saves import CampaignRecord, chapter_title, decode
+from ..seats import seat_and_person
 from ..tables.access import manage_access, new_codes, show_code, told_why
 from ..tables.client import TableConnection, TableRefusedError, connection_ended, dismissal
 from ..tables.protocol import CampaignNews, Update, Welcome
@@ -43,7 +44,8 @@ def ready_lines(update: Update, news: CampaignNews, own_seat: int | None) -> Tex
     """Who sits at the table, and who is ready for the next chapter."""
     text = Text("At the table", style="bold")
     for n, info in enumerate(update.seats):
-        name = visible(info.name) + (" (you)" if n == own_seat else "")
+        yours = n == own_seat
+        name = visible(seat_and_person(info.name, "" if yours else info.account, "you" * yours))
         if info.bot:
             state, style = "a bot plays this seat", "grey62"
         elif not info.account:

@@ -247,6 +247,20 @@ def _check_username(username: str) -> None:
         )
 
 
+def wrong_key(username: str, key: asyncssh.SSHKey) -> str:
+    """What a client whose signed key is not ``username``'s is told (short lines).
+
+    Only once it has signed: a bare "would this key do?" is answered alike whether or not the
+    name is taken. After a signature the answer differs anyway (a free name logs in, or is told
+    it needs an invitation), so saying why tells nobody more than they could learn already."""
+    return (
+        f"{username!r} does not log in with the key you offered,\n"
+        f"  {key.get_fingerprint()}.\n"
+        f"If {username} is yours, use its key (ssh -i ~/.ssh/KEY ...), or add this one\n"
+        "on its Account screen; else choose another name.\n"
+    )
+
+
 def _check_key(account: Account, username: str, key: asyncssh.SSHKey) -> None:
     if not any(same_key(key, known) for known in read_keys(account.keys_file)):
         raise AccountError(f"this key is not registered for {username!r}")

@@ -32,7 +32,7 @@ from ..environment import (
     TABLE_SOCKET_ENV,
     TABLE_TOKEN_ENV,
 )
-from .accounts import GUEST, Account, AccountError, AccountStore, split_invitation
+from .accounts import GUEST, Account, AccountError, AccountStore, split_invitation, wrong_key
 from .config import GAMES, ServeConfig, table_command
 from .connection_guard import SECOND_SESSION, Guard, check_supported, guard
 from .forking import GameProcess, Zygote
@@ -118,6 +118,8 @@ class Connection:
     """Why a login whose signature was good still got no account."""
     invitation: str | None = None
     """The invitation code a new name came with (``ssh NAME+CODE@host``)."""
+    told: set[str] = field(default_factory=set)
+    """Reasons for refused keys already sent in the authentication banner."""
 
 
 @dataclass
@@ -260,6 +262,9 @@ class _ConnectionHandler(asyncssh.SSHServer):
                 refusal = str(error)
         if refusal is not None:
             self._refuse_key(username, refusal)
+            # Said before any signature: the key's kind and the name's form only, the same
+            # whoever holds which account.
+            self._tell(f"{refusal}.")
             return False
         hold_to_strong_signatures(key)
         decide_after_signature(key, lambda good: self._signed(username, key, good))
@@ -275,8 +280,20 @@ class _ConnectionHandler(asyncssh.SSHServer):
             self.server.accounts.check(username, key)
         except AccountError as error:
             self._refuse_key(username, str(error))
+            self._tell(wrong_key(username, key))
             return False
         return True
+
+    def _tell(self, sentence: str) -> None:
+        """Say why a key was refused where ``ssh`` prints it, above its "Permission denied":
+        the authentication banner. Each reason once a connection, however many keys an agent
+        offers. Only for what the client may know (see :func:`wrong_key`)."""
+        if self.connection is None or sentence in self.info.told:
+            return
+        self.info.told.add(sentence)
+        with contextlib.suppress(OSError):  # the login is over: nothing to say any more
+            said = f"Ringbearer: {sentence.rstrip()}\n"
+            self.connection.send_auth_banner(said.replace("\n", "\r\n"))
 
     def _refuse_key(self, username: str, why: str) -> None:
         log("auth", address=self.info.address, account=username, result="refused", why=why)

@@ -24,7 +24,7 @@ import ringbearer_engine as rb
 from ..atomic import write_atomic
 from ..games.adventure_book.saves import CAMPAIGN_GAME, CampaignRecord, progress
 from ..paths import resolve_paths
-from ..seats import MAX_SEAT_NAME, TABLE_COPY, Seat, fits_as_name
+from ..seats import MAX_SEAT_NAME, TABLE_COPY, Seat, fits_as_name, seat_and_person
 from ..session import GameSession
 from ..storage import SaveStore
 from ..tables.protocol import (
@@ -325,7 +325,7 @@ class Table:
         seat = self.match.to_move
         label = look.describe(self.match, parsed) if parsed in self.match.actions() else ""
         events = self.session.play(parsed)  # raises IllegalActionError, changing nothing
-        who = None if seat is None else self.session.seats[seat].name
+        who = None if seat is None else self.person(seat)
         players = [s.name for s in self.session.seats]
         self.lines.append(LogLine(who, label, [tell(look, event, players) for event in events]))
 
@@ -354,6 +354,13 @@ class Table:
     def bot_to_move(self) -> bool:
         return self.session.bot_to_move and not self.record.closed
 
+    def person(self, seat: int) -> str:
+        """Who acts for ``seat``, as the log says it: "Sam (bob)"; a bot's seat by its name."""
+        name = self.session.seats[seat].name
+        if self.session.seats[seat].is_bot:
+            return name
+        return seat_and_person(name, self.record.holders[seat])
+
     def retold(self) -> list[LogLine]:
         from ..games import look_for, tell
 
@@ -361,7 +368,7 @@ class Table:
         players = [s.name for s in self.session.seats]
         return [
             LogLine(
-                None if seat is None else players[seat],
+                None if seat is None else self.person(seat),
                 label,
                 [tell(look, event, players) for event in events],
             )

@@ -57,7 +57,9 @@ async def sit(app: App[Any], table: str, *, watch: bool = False) -> None:
     try:
         arrival = await seat_at(table, watch=watch)
     except TableRefusedError as error:
-        app.push_screen(MessageDialog(f"Table {table}", f"You cannot sit there: {error}."))
+        # A spectator asked to watch, not to sit: the refusal says what was refused.
+        refused = "You cannot watch there" if watch else "You cannot sit there"
+        app.push_screen(MessageDialog(f"Table {table}", f"{refused}: {error}."))
         return
     connection, welcome, first = arrival
     if welcome.campaign:

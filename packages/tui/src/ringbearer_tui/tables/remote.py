@@ -13,7 +13,7 @@ import msgspec
 
 import ringbearer_engine as rb
 
-from ..seats import Seat
+from ..seats import Seat, seat_and_person
 from ..session import GameSession
 from ..storage import SaveNameError
 from ..visible import visible
@@ -140,17 +140,22 @@ class RemoteSession(GameSession):
         info = self.seat_infos[to_move]
         if info.bot:
             return f"{info.name} (bot) is thinking…"
-        if info.away:
-            return f"{info.name} is away; the game waits for them."
         if not info.account:
             return f"Waiting for someone to take {info.name}'s seat…"
-        return f"Waiting for {info.name}…"
+        person = seat_and_person(info.name, info.account)
+        if info.away:
+            return f"{person} is away; the game waits for them."
+        return f"Waiting for {person}…"
 
     @property
     def status(self) -> str:
         """One line for the players: the table, who is away, how many watch."""
         parts = [f"{'Watching table' if self.own_seat is None else 'Table'} {self.table}"]
-        parts += [f"{info.name} is away" for info in self.seat_infos if info.away]
+        parts += [
+            f"{seat_and_person(info.name, info.account)} is away"
+            for info in self.seat_infos
+            if info.away
+        ]
         if self.spectators:
             parts.append(f"{self.spectators} watching")
         return " · ".join(parts)

@@ -10,8 +10,7 @@ from textual import events
 from textual.binding import Binding
 from textual.message import Message
 
-import ringbearer_engine as rb
-
+from ..choice_groups import Entry
 from .lines import MARK_STYLE, LinePanel
 from .phrases import break_at
 
@@ -51,23 +50,25 @@ class ActionMenu(LinePanel):
     ]
 
     class Chosen(Message):
-        def __init__(self, action: rb.Action) -> None:
+        """A choice, or a kind of choices to open (see :mod:`ringbearer_tui.choice_groups`)."""
+
+        def __init__(self, action: Entry) -> None:
             super().__init__()
             self.action = action
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, hanging=2)  # under the label, past "1 "
-        self._actions: list[rb.Action] = []
+        self._actions: list[Entry] = []
         self.highlighted = 0
         self.border_title = "Choices"
 
     @property
-    def actions(self) -> list[rb.Action]:
+    def actions(self) -> list[Entry]:
         return list(self._actions)
 
     def show(
         self,
-        actions: Sequence[rb.Action],
+        actions: Sequence[Entry],
         labels: Sequence[str],
         notes: Sequence[str] | None = None,
     ) -> None:

@@ -9,6 +9,7 @@ from ringbearer_engine.games.adventure_book.chapters import LAST_CHAPTER
 
 from ...session import GameSession
 from .cards import card_notes, gist
+from .kinds import kinds
 from .legend import LEGEND
 from .rules_data import CORRUPTED
 from .saves import chapter_title
@@ -43,6 +44,9 @@ class BookLook:
 
     def describe(self, match: rb.Match, action: rb.Action) -> str:
         return describe(match, action)
+
+    def kinds(self, match: rb.Match, action: rb.Action) -> tuple[str, ...]:
+        return kinds(match, action)
 
     def gist(self, match: rb.Match, action: rb.Action) -> str:
         return gist(action)

@@ -4,7 +4,8 @@ A chapter's table (board, Challenges, spaces, Plot Chart) is two or three times 
 the panel at 80x24. Rather than hide most of it below the fold, it is cut into pages that
 each fit: a section goes whole onto the current page when it fits there, else it starts a
 page, and it is cut between its blocks (a Challenge, a space) only when it is taller than
-the panel; then its pages are its own. On a tall panel several sections share a page.
+the panel; then its pages are its own. On a tall panel several sections share a page, and
+sections are cut to fill the pages when that saves a page (see :func:`paginate`).
 """
 
 from __future__ import annotations
@@ -60,8 +61,28 @@ class Page:
         return [line for piece in self.pieces for line in piece.lines]
 
 
+FILLED_PAGES = 2
+"""A table that fits this many pages once cut to fill them is cut so (see :func:`paginate`)."""
+
+
 def paginate(sections: list[Section], height: int, measure: Measure) -> list[Page]:
-    """The sections laid out on pages of ``height`` rows, in order (at least one page)."""
+    """The sections laid out on pages of ``height`` rows, in order (at least one page).
+
+    Each section starts a page when it does not fit the rest of the current one. When the
+    whole table would fit :data:`FILLED_PAGES` pages if sections were cut between their
+    blocks to fill them (where a third of a page or more would stay blank), they are cut
+    instead: at 120x40 a chapter whose Challenges are three rows too many for the first page
+    shows two pages, not three with half of the first left blank. A smaller panel keeps the
+    sections whole where it can: its pages are many anyway, and their row of names must stay
+    short."""
+    whole = _pack(sections, height, measure, fill=False)
+    if len(whole) <= FILLED_PAGES:
+        return whole
+    filled = _pack(sections, height, measure, fill=True)
+    return filled if len(filled) <= FILLED_PAGES else whole
+
+
+def _pack(sections: list[Section], height: int, measure: Measure, *, fill: bool) -> list[Page]:
     pages: list[Page] = [Page()]
     used = 0
     for section in sections:
@@ -70,12 +91,12 @@ def paginate(sections: list[Section], height: int, measure: Measure) -> list[Pag
             continue
         sizes = [sum(measure(line) for line in block) for block in blocks]
         total = sum(sizes)
-        if used and used + total > height:
+        if used and used + total > height and not (fill and 3 * (height - used) >= height):
             pages.append(Page())
             used = 0
         pieces: list[Piece] = []
         for block, size in zip(blocks, sizes, strict=True):
-            if pieces and used and used + size > height:
+            if used and used + size > height:
                 pages.append(Page())
                 used = 0
             if not pieces or used == 0:
@@ -85,7 +106,7 @@ def paginate(sections: list[Section], height: int, measure: Measure) -> list[Pag
             used += size
         for piece in pieces:
             piece.parts = len(pieces)
-        if len(pieces) > 1:
+        if len(pieces) > 1 and not fill:
             used = height  # a section cut in parts keeps its pages to itself
     return pages
 
@@ -138,4 +159,14 @@ def page_row(pages: list[Page], current: int, width: int) -> tuple[Text, list[Ta
     return row, tabs
 
 
-__all__ = ["FITTINGS", "KEYS_HINT", "Page", "Piece", "Section", "Tab", "page_row", "paginate"]
+__all__ = [
+    "FILLED_PAGES",
+    "FITTINGS",
+    "KEYS_HINT",
+    "Page",
+    "Piece",
+    "Section",
+    "Tab",
+    "page_row",
+    "paginate",
+]
