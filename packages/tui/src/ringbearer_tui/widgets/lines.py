@@ -107,7 +107,9 @@ class LinePanel(Widget):
         if not self._painted or width <= 0:
             self.refresh()
             return
-        changed = [y for y in range(height) if self._painted.get(y) != self._row(y)]
+        lines = self.wrapped()  # once: every row is compared with what it would show
+        painted = self._painted
+        changed = [y for y in range(height) if painted.get(y) != self._row_of(lines, y)]
         regions: list[Region] = []
         for y in changed:
             last = regions[-1] if regions else None
@@ -118,8 +120,8 @@ class LinePanel(Widget):
         if regions:
             self.refresh(*regions)
 
-    def _row(self, y: int) -> Painted:
-        lines = self.wrapped()
+    def _row_of(self, lines: list[tuple[int, Strip]], y: int) -> Painted:
+        """What row ``y`` would show, of ``lines`` (the panel's wrapped lines)."""
         row = self.top + y
         if not 0 <= row < len(lines):
             return None

@@ -76,8 +76,11 @@ class BookPage(LinePanel):
             rows += super()._wrap(line, width)
         return rows
 
-    def rows_of(self, line: Text) -> int:
-        width = max(1, self.content_size.width)
+    def rows_of(self, line: Text, width: int | None = None) -> int:
+        """The rows ``line`` takes at ``width`` (the panel's own width if not given: a
+        step measures every line of the table, and the panel's size is worked out anew
+        each time it is asked for)."""
+        width = max(1, self.content_size.width if width is None else width)
         key = (line.plain, width)
         rows = self._rows.get(key)
         if rows is None:
@@ -119,7 +122,7 @@ class BookBoard(Vertical):
         if width <= 0:
             return  # laid out once it has a size (its on_resize comes back here)
         sections = table_sections(self.session.match, self.session.viewer, width)
-        self.pages = paginate(sections, height, body.rows_of)
+        self.pages = paginate(sections, height, lambda line: body.rows_of(line, width))
         self.page = min(self.page, len(self.pages) - 1)
         if self.pointed != self._turned_to:
             self._turned_to = self.pointed
