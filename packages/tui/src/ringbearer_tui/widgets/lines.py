@@ -171,6 +171,8 @@ class LinePanel(Widget):
     def _wrap(self, item: Text, width: int) -> list[Text]:
         """The item's lines; with a hanging indent, the first keeps the full width and the
         rest are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
+        if fits_as_is(item, width):
+            return [item.copy()]  # what Rich's wrap gives for it, without its word search
         console = self.app.console
         lines = list(item.wrap(console, width, overflow="fold"))
         indent = self.hanging_of(item)
@@ -310,6 +312,18 @@ def item_key(item: Text) -> ItemKey:
     """What the item shows. Rich's ``Text`` equality leaves out the text's own style, so a
     line that only turned from bold to dim would compare equal to what it replaces."""
     return (item.plain, tuple(item.spans), item.style, item.justify, item.no_wrap)
+
+
+def fits_as_is(item: Text, width: int) -> bool:
+    """Whether Rich's wrap would give ``item`` back as it is, one line: it fits ``width``
+    and has no line break, no tab and no justification to pad it with."""
+    plain = item.plain
+    return (
+        item.justify in (None, "default")
+        and "\n" not in plain
+        and "\t" not in plain
+        and item.cell_len <= width
+    )
 
 
 def same_lines(some: list[Text], others: list[Text]) -> bool:
