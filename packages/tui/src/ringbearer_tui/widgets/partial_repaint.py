@@ -13,6 +13,11 @@ is still to be filled and the widget covers it, and only the band of its rows fr
 such row to the last. A container whose children cover what changed is not drawn at all.
 What reaches the terminal is the same: every changed cell still comes from the front-most
 widget that covers it, drawn as Textual draws it.
+
+It overrides two methods of Textual's private compositor (``render_partial_update`` and
+``_render_chops``), which is safe only because the app pins Textual to one release; an
+upgrade must pass ``tests/tui/test_partial_repaint.py``, which replays partial repaints onto
+a copy of the screen and compares it with a full repaint cell by cell.
 """
 
 from __future__ import annotations
