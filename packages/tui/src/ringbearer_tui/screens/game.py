@@ -49,6 +49,7 @@ from ..tables.remote import RemoteSession
 from ..visible import visible
 from ..widgets.action_menu import CHOICE_KEYS, TABLE_CHOICE_KEYS, ActionMenu
 from ..widgets.event_log import EventLog
+from ..widgets.partial_repaint import PartialRepaintCompositor
 from ..widgets.prompt import Prompt
 from ..widgets.steady_footer import SteadyFooter
 from .hand_over import HandOverScreen
@@ -164,6 +165,8 @@ class GameScreen(Screen[None]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
+        # A step repaints a few rows of a few panels: only those are drawn again.
+        self._compositor = PartialRepaintCompositor()
         self.session = session
         self.look = look_for(session.match.game_id)
         session.secret_hands = getattr(self.look, "hot_seat", False)

@@ -107,7 +107,9 @@ class LinePanel(Widget):
         if not self._painted or width <= 0:
             self.refresh()
             return
-        changed = [y for y in range(height) if self._painted.get(y) != self._row(y)]
+        lines = self.wrapped()  # once: every row is compared with what it would show
+        painted = self._painted
+        changed = [y for y in range(height) if painted.get(y) != self._row_of(lines, y)]
         regions: list[Region] = []
         for y in changed:
             last = regions[-1] if regions else None
@@ -118,8 +120,8 @@ class LinePanel(Widget):
         if regions:
             self.refresh(*regions)
 
-    def _row(self, y: int) -> Painted:
-        lines = self.wrapped()
+    def _row_of(self, lines: list[tuple[int, Strip]], y: int) -> Painted:
+        """What row ``y`` would show, of ``lines`` (the panel's wrapped lines)."""
         row = self.top + y
         if not 0 <= row < len(lines):
             return None
@@ -169,6 +171,8 @@ class LinePanel(Widget):
     def _wrap(self, item: Text, width: int) -> list[Text]:
         """The item's lines; with a hanging indent, the first keeps the full width and the
         rest are wrapped narrower and indented (Rich's wrap has no hanging indent)."""
+        if fits_as_is(item, width):
+            return [item.copy()]  # what Rich's wrap gives for it, without its word search
         console = self.app.console
         lines = list(item.wrap(console, width, overflow="fold"))
         indent = self.hanging_of(item)
@@ -308,6 +312,18 @@ def item_key(item: Text) -> ItemKey:
     """What the item shows. Rich's ``Text`` equality leaves out the text's own style, so a
     line that only turned from bold to dim would compare equal to what it replaces."""
     return (item.plain, tuple(item.spans), item.style, item.justify, item.no_wrap)
+
+
+def fits_as_is(item: Text, width: int) -> bool:
+    """Whether Rich's wrap would give ``item`` back as it is, one line: it fits ``width``
+    and has no line break, no tab and no justification to pad it with."""
+    plain = item.plain
+    return (
+        item.justify in (None, "default")
+        and "\n" not in plain
+        and "\t" not in plain
+        and item.cell_len <= width
+    )
 
 
 def same_lines(some: list[Text], others: list[Text]) -> bool:

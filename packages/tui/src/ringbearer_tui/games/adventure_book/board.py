@@ -21,6 +21,7 @@ from .packing import pack
 from .page_map import draw_map, letter_key, space_list, track_lines
 from .pages import Page, Section, Tab, page_row, paginate
 from .panels import challenges, corruption_line, hands, plot_chart
+from .rules_data import Page as ChapterPage
 from .words import chapter_page
 
 ROWS_KEPT = 4096
@@ -76,8 +77,11 @@ class BookPage(LinePanel):
             rows += super()._wrap(line, width)
         return rows
 
-    def rows_of(self, line: Text) -> int:
-        width = max(1, self.content_size.width)
+    def rows_of(self, line: Text, width: int | None = None) -> int:
+        """The rows ``line`` takes at ``width`` (the panel's own width if not given: a
+        step measures every line of the table, and the panel's size is worked out anew
+        each time it is asked for)."""
+        width = max(1, self.content_size.width if width is None else width)
         key = (line.plain, width)
         rows = self._rows.get(key)
         if rows is None:
@@ -119,7 +123,7 @@ class BookBoard(Vertical):
         if width <= 0:
             return  # laid out once it has a size (its on_resize comes back here)
         sections = table_sections(self.session.match, self.session.viewer, width)
-        self.pages = paginate(sections, height, body.rows_of)
+        self.pages = paginate(sections, height, lambda line: body.rows_of(line, width))
         self.page = min(self.page, len(self.pages) - 1)
         if self.pointed != self._turned_to:
             self._turned_to = self.pointed
@@ -161,16 +165,13 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
     view = match.view(viewer)
     assert isinstance(view, AdventureBookView)
     chapter = chapter_page(match)
+    drawn_map, space_lines = _map_and_spaces(chapter, view, width)
     board = [
         [*_heading(view, match, width), corruption_line(view.corruption, view.fired_eyes)],
-        [
-            *_lines(draw_map(chapter, view, width)),
-            *_lines(letter_key(chapter, view, width)),
-            *_lines(track_lines(chapter, view)),
-        ],
+        drawn_map,
     ]
     hand = [_lines(hands(view, list(match.players), width))]
-    spaces = [[line] for line in _lines(space_list(chapter, view))]
+    spaces = [[line] for line in space_lines]
     spaces.insert(0, [Text(SPACES_HEADING, style="bold")])
     plot = [[line] for line in plot_chart(chapter, view)]
     return [
@@ -180,6 +181,41 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
         Section("Spaces", spaces),
         Section("Plot", plot),
     ]
+
+
+MapKey = tuple[object, ...]
+MAPS_KEPT = 64
+_maps: dict[MapKey, tuple[list[Text], list[Text]]] = {}
+"""The map's lines and the spaces' lines lately drawn, by what they are drawn from."""
+
+
+def _map_and_spaces(
+    chapter: ChapterPage, view: AdventureBookView, width: int
+) -> tuple[list[Text], list[Text]]:
+    """The map with its letters' key and its tracks, and the list of spaces: drawn from where
+    the pieces and counters stand (and how they lie), which most steps leave as they were
+    (a card traded, a step of the Plot), so they are drawn again only when that changed.
+    The lines are only read afterwards, never changed."""
+    key: MapKey = (
+        chapter.chapter.number,
+        width,
+        tuple(view.pieces.items()),
+        tuple(view.counters.items()),
+        tuple(view.down),
+        tuple(view.face_down),
+        tuple(view.turned),
+    )
+    drawn = _maps.get(key)
+    if drawn is None:
+        if len(_maps) >= MAPS_KEPT:
+            _maps.clear()
+        drawn_map = [
+            *_lines(draw_map(chapter, view, width)),
+            *_lines(letter_key(chapter, view, width)),
+            *_lines(track_lines(chapter, view)),
+        ]
+        drawn = _maps[key] = (drawn_map, _lines(space_list(chapter, view)))
+    return drawn
 
 
 CORRUPTION_MARK = "Corruption"

@@ -187,6 +187,22 @@ TABLE_TOP_PARTS = {
 CARDS_AND_DICE_PARTS = {"cards": frozenset({0}), "dice": frozenset({1, 2, 3})}
 
 
+def table_top_key(
+    view: MountDoomView, protected: bool, width: int, room: int
+) -> tuple[object, ...]:
+    """Everything the table top's lines are drawn from (:func:`track_line`,
+    :func:`route_lines`, :func:`figures_line`, :func:`forces_lines`): equal keys, equal lines."""
+    return (
+        protected,
+        width,
+        room,
+        (view.resolve, view.track_top, view.sauron_eye_space, view.galadriel_space),
+        tuple(view.figures),
+        (view.uruk_leader, view.uruk_warriors, view.uruk_supply),
+        (view.nazgul, view.nazgul_spaces, view.witch_king_defeated),
+    )
+
+
 class TableTop(LinePanel):
     """Track, route and forces, redrawn from the view only when they change; as tall as
     its lines."""
@@ -198,6 +214,8 @@ class TableTop(LinePanel):
     def __init__(self) -> None:
         super().__init__(hanging=10)  # past the row names
         self.view: MountDoomView | None = None
+        self._drawn_from: tuple[object, ...] = ()
+        """What the lines shown were drawn from (see :func:`table_top_key`)."""
 
     def show(self, view: MountDoomView) -> None:
         self.view = view
@@ -205,6 +223,13 @@ class TableTop(LinePanel):
         # Wider terminals get wider spaces, so crowded spaces show every figure.
         width = max(4, min(7, (self.size.width - 11) // 9))
         room = self.size.width or 80
+        # Most steps move nothing on the table top (a die is rolled, a card chosen): its
+        # lines are drawn again only when what they show has changed.
+        drawn_from = table_top_key(view, protected, width, room)
+        if drawn_from == self._drawn_from:
+            self.fit_height_to_lines()  # drawn before its first layout: fitted now
+            return
+        self._drawn_from = drawn_from
         route = route_lines(view, protected, width, room)
         figures = figures_line(view, width, room)
         self.set_items([track_line(view), *route, figures, *forces_lines(view, room)])
@@ -531,10 +556,18 @@ class CardsAndDice(LinePanel):
     def __init__(self) -> None:
         super().__init__(hanging=6)  # under the first card, past "Cards "
         self.view: MountDoomView | None = None
+        self._drawn_from: tuple[object, ...] = ()
+        """What the lines shown were drawn from: the held cards, the tray and the width."""
 
     def show(self, view: MountDoomView) -> None:
         self.view = view
-        self.set_items([held_line(view, self.size.width or 80), *tray_lines(view)])
+        room = self.size.width or 80
+        drawn_from = (room, view.players, tuple(view.held), tuple(view.tray), tuple(view.rolled))
+        if drawn_from == self._drawn_from:  # drawn again only when cards or dice changed
+            self.fit_height_to_lines()  # drawn before its first layout: fitted now
+            return
+        self._drawn_from = drawn_from
+        self.set_items([held_line(view, room), *tray_lines(view)])
         self.fit_height_to_lines()
 
     def on_resize(self) -> None:
