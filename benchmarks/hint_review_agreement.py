@@ -18,6 +18,7 @@ import time
 from machine import describe_machine
 
 import ringbearer_engine as rb
+from ringbearer_engine.advice import forget_advice
 
 CASES: dict[str, tuple[str, dict[str, object]]] = {
     "mount-doom": ("Mount Doom, 2 players", {}),
@@ -57,10 +58,11 @@ def played(
 
 def reviewed(match: rb.Match) -> tuple[rb.Analysis, float | None]:
     """The review of ``match``, and the CPU seconds until its first marked step was judged
-    (the Review screen shows a step as soon as it is judged)."""
+    (the Review screen shows a step as soon as it is judged, the likeliest marks first)."""
+    forget_advice()  # the hints the game was played by: a review from a save has none
     analyser = rb.analysis.Analyser(match)
     began, first = time.process_time(), None
-    for review in analyser.run():
+    for review in analyser.run(order="marks first"):
         if first is None and review.mark is not None:
             first = time.process_time() - began
     return analyser.analysis(), first
@@ -85,6 +87,7 @@ def main() -> None:
         first_marks: list[float] = []
         for seed in range(args.first, args.first + args.games):
             match, _ = played(game_id, options, seed, stray=False)
+            forget_advice()  # as if reviewed from a save: no hint worked out beforehand
             began = time.process_time()
             analysis = rb.analyse(match)
             cpu.append(time.process_time() - began)

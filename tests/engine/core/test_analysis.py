@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import msgspec
 import pytest
@@ -141,3 +142,46 @@ def test_each_game_names_its_own_advisor_for_hint_and_review() -> None:
     assert kinds["adventure-book"] is BookAdvisor
     assert kinds["adventure-game"] is SeatAdvisor
     assert kinds["mount-doom"] is MonteCarloAdvisor
+
+
+def test_judging_the_likeliest_marks_first_gives_the_same_analysis() -> None:
+    match = short_game(24)
+    in_order = rb.analyse(match, TINY, futures=4)
+    analyser = rb.analysis.Analyser(match, TINY, futures=4)
+    for _ in analyser.run(order="marks first"):
+        pass
+    assert analyser.analysis() == in_order
+    assert analyser.analysis().complete
+
+
+def test_decisions_that_left_the_rules_of_thumb_are_judged_first() -> None:
+    match = short_game(24)
+    analyser = rb.analysis.Analyser(match, TINY, futures=4)
+    suspects = analyser._suspects(list(range(analyser.total)))
+    assert suspects, "the game must hold a choice the heuristic would not make"
+    judged = [review.step for review in analyser.run(order="marks first")]
+    assert judged[: len(suspects)] == [analyser.tasks[n].step for n in suspects]
+
+
+def test_a_review_finds_the_advice_a_hint_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's own advisor gives the same ranking for the same position and seed: the
+    review does not work it out again."""
+    from ringbearer_engine.advice import forget_advice
+
+    forget_advice()
+    match = short_game(6)
+    game = match.game
+    hint = rb.advise(game, match.state, len(match.log))
+    asked: list[int] = []
+    original = type(game).advisor
+
+    def counted(self: rb.Game[Any], seed: int) -> rb.analysis.Advisor:
+        asked.append(seed)
+        return original(self, seed)
+
+    monkeypatch.setattr(type(game), "advisor", counted)
+    assert rb.advise(game, match.state, len(match.log)) == hint
+    assert asked == []
+    forget_advice()
+    assert rb.advise(game, match.state, len(match.log)) == hint
+    assert asked == [len(match.log)]
