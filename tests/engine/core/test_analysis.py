@@ -185,3 +185,18 @@ def test_a_review_finds_the_advice_a_hint_worked_out(monkeypatch: pytest.MonkeyP
     forget_advice()
     assert rb.advise(game, match.state, len(match.log)) == hint
     assert asked == [len(match.log)]
+
+
+def test_the_deeper_look_plays_futures_as_far_ahead_as_the_advice() -> None:
+    from ringbearer_engine.analysis.judge import horizon_of
+    from ringbearer_engine.bots.montecarlo import DEFAULT_HORIZON
+    from ringbearer_engine.games.adventure_book.advisor import HINT_HORIZON, TO_THE_END
+
+    book = rb.Match.new("adventure-book", ["Ann", "Bo"], seed=2, options={"chapter": 1})
+    advisor = book.game.advisor(0)
+    assert horizon_of(advisor, book.state) == HINT_HORIZON
+    late = book.game.clone(book.state)
+    late.plot_deck.clear()
+    assert horizon_of(advisor, late) == TO_THE_END
+    assert horizon_of(rb.MonteCarloAdvisor(book.game, horizon=3), book.state) == 3
+    assert horizon_of(object(), book.state) == DEFAULT_HORIZON

@@ -22,7 +22,7 @@ from ..game import Advisor, Game, GameState, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
 from .advisors import HINT, AdvisorFactory, advisor_name, default_advisor
 from .compare import compare
-from .judge import Estimate, estimate, from_ranking
+from .judge import Estimate, estimate, from_ranking, horizon_of
 from .marks import INACCURACY, MARK_BARS, mark_for, turning_points
 from .records import Analysis, Kind, StepReview
 
@@ -119,7 +119,11 @@ def _judge_decision(
     """
     # The game's own advisor is asked as the hint asks it, so a hint already worked out for
     # this step in this process is found rather than worked out again.
-    ranking = advise(game, state, task.step, None if advisor is HINT else advisor(game, task.step))
+    built = advisor(game, task.step)
+    ranking = advise(game, state, task.step, None if advisor is HINT else built)
+    # The deeper look plays its futures as far ahead as the advice's did (the Book's hint
+    # stops at the end of the turn): the same kind of figure, and no dearer.
+    horizon = horizon_of(built, state)
     if not ranking:  # an advisor with nothing to say: judge the choice alone
         figure = estimate(game, state, task.view, task.futures, seeds[3], chosen)
         return msgspec.structs.replace(
@@ -143,13 +147,23 @@ def _judge_decision(
             # Only one bar matters here: whether the rival is surely better by an
             # inaccuracy's worth (the step followed the hint: it is never marked).
             deeper = compare(
-                game, state, task.view, rival.action, chosen, seeds[4], budget, (INACCURACY,)
+                game,
+                state,
+                task.view,
+                rival.action,
+                chosen,
+                seeds[4],
+                budget,
+                (INACCURACY,),
+                horizon,
             )
             chosen_figure = best_figure = deeper.second
             if deeper.low >= INACCURACY:
                 best, best_figure = rival.action, deeper.first
     else:
-        deeper = compare(game, state, task.view, hint.action, chosen, seeds[4], budget, MARK_BARS)
+        deeper = compare(
+            game, state, task.view, hint.action, chosen, seeds[4], budget, MARK_BARS, horizon
+        )
         best_figure, chosen_figure = deeper.first, deeper.second
         loss, low, high = max(0.0, deeper.gain), deeper.low, deeper.high
         if deeper.high <= -INACCURACY:

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from ..actions import Action
+from ..bots.montecarlo import DEFAULT_HORIZON
 from ..chance import derive_seed
 from ..game import Game, GameState
 from ..stats import Z95
@@ -48,17 +49,18 @@ def compare(
     seed: int,
     budget: int,
     bars: Sequence[float],
+    horizon: int = DEFAULT_HORIZON,
 ) -> Comparison:
     """Compare ``first`` with ``second`` for ``seat`` on at most ``budget`` paired futures,
     stopping once the gain's interval is clear of every one of ``bars`` (each surely above
-    or surely below it)."""
+    or surely below it), each future played ``horizon`` turns ahead before it is scored."""
     ones: list[float] = []
     twos: list[float] = []
     while len(ones) < budget:
         for k in range(len(ones), min(budget, len(ones) + ROUND)):
             future_seed = derive_seed(seed, k)
-            ones.append(future_score(game, state, seat, future_seed, first))
-            twos.append(future_score(game, state, seat, future_seed, second))
+            ones.append(future_score(game, state, seat, future_seed, first, horizon))
+            twos.append(future_score(game, state, seat, future_seed, second, horizon))
         gain, low, high = _paired(ones, twos)
         if not any(low < bar <= high for bar in bars):
             break

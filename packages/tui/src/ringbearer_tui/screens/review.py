@@ -205,9 +205,13 @@ class ReviewScreen(Screen[None]):
         options: dict[str, int] = {} if self._futures is None else {"futures": self._futures}
         try:
             analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
-            for done, _ in enumerate(analyser.run(), start=1):
+            # The likeliest marks first: a player opens the review to see them.
+            for _ in analyser.run(order="marks first"):
                 if worker.is_cancelled:
                     return
+                done = (
+                    analyser.total if analyser.complete else min(analyser.done, analyser.total - 1)
+                )
                 if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
                     return  # the screen or the app has closed while the step was judged
         except Exception as error:  # a worker that fails would end the whole app
@@ -270,15 +274,25 @@ class ReviewScreen(Screen[None]):
         if analysis is None or (not analysis.complete and self._done < total):
             if self._failure is not None:
                 return f"Analysis failed at {self._done}/{total} steps: {self._failure}"
+            found = self._marks_so_far()
             if self._stopped:
-                return f"Analysis stopped at {self._done}/{total} steps."
-            return f"Analysing {self._done}/{total} steps; x stops."
+                return f"Analysis stopped at {self._done}/{total} steps.{found}"
+            return f"Analysing {self._done}/{total} steps; x stops.{found}"
         marked = analysis.marked
         if not marked:
             return "No choice was marked."
         counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
         said = [counted(n, word) for word, n in counts.items() if n]
         return f"Marked: {', '.join(said)}; n, p jump."
+
+    def _marks_so_far(self) -> str:
+        """The marks found while the analysis runs (the likeliest are judged first)."""
+        marked = self.analysis.marked if self.analysis else []
+        if not marked:
+            return ""
+        counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
+        said = [counted(n, word) for word, n in counts.items() if n]
+        return f" So far: {', '.join(said)}; n jumps."
 
     # -- stepping -----------------------------------------------------------------------------
 
