@@ -161,6 +161,31 @@ def test_decisions_that_left_the_rules_of_thumb_are_judged_first() -> None:
     assert suspects, "the game must hold a choice the heuristic would not make"
     judged = [review.step for review in analyser.run(order="marks first")]
     assert judged[: len(suspects)] == [analyser.tasks[n].step for n in suspects]
+    # Mount Doom's heuristic gives no scores: its suspects stay in the log's order.
+    assert sorted(judged[: len(suspects)]) == judged[: len(suspects)]
+
+
+def test_the_choices_farthest_below_the_rules_of_thumb_are_judged_first() -> None:
+    from ringbearer_engine.games.adventure_game.bots import HeuristicBot
+
+    match = rb.Match.new("adventure-game", ["Ann", "Bo"], seed=3)
+    while match.to_move is not None and len(match.log) < 40:
+        options = match.actions()
+        match.play(options[-1] if len(match.log) % 3 == 0 else options[0])
+    analyser = rb.analysis.Analyser(match, TINY, futures=2)
+    suspects = analyser._suspects(list(range(analyser.total)))
+    game = match.game
+    gaps = []
+    for n in suspects:
+        task = analyser.tasks[n]
+        state = game.decode_state(task.state)
+        bot = HeuristicBot(task.seed)
+        score = bot.scorer(state)
+        gaps.append(
+            score(bot.choose(game, game.clone(state))) - score(game.parse_action(task.chosen))
+        )
+    assert len(suspects) >= 3
+    assert gaps == sorted(gaps, reverse=True)
 
 
 def test_a_review_finds_the_advice_a_hint_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -326,15 +326,25 @@ class Analyser:
         make = game.bots().get("heuristic")
         if make is None:
             return []
-        found = []
+        found: list[tuple[float, int]] = []
         for n in todo:
             task = self.tasks[n]
             if not task.judged:
                 continue
             state = game.decode_state(task.state)
-            if str(make(task.seed).choose(game, state)) != task.chosen:
-                found.append(n)
-        return found
+            bot = make(task.seed)
+            liked = bot.choose(game, game.clone(state))
+            if str(liked) == task.chosen:
+                continue
+            # A heuristic that scores its options tells how far below its favourite the
+            # choice fell: the farthest are judged first, as the likeliest clear losses.
+            scorer = getattr(bot, "scorer", None)
+            gap = 0.0
+            if callable(scorer):
+                score = scorer(state)
+                gap = score(liked) - score(game.parse_action(task.chosen))
+            found.append((-gap, n))
+        return [n for _, n in sorted(found)]
 
     def analysis(self) -> Analysis:
         """The analysis of the steps judged so far, in the log's order."""
