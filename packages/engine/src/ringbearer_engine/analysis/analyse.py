@@ -40,6 +40,9 @@ Order = Literal["log", "marks first"]
 (those that left the game's own rules of thumb), then the rest, then the estimates after the
 steps (they only place the turning points)."""
 
+STRAY_MORE = 2
+"""A stray still unsure of an inaccuracy's bar after its budget may imagine up to this many
+times ``futures`` paired futures more, for that bar alone."""
 COMPARE_BUDGET = 2
 """A deeper look may imagine up to this many times ``futures`` paired futures; it stops
 sooner once the loss is clear of every mark's bar, so only near a bar does it spend them."""
@@ -161,8 +164,19 @@ def _judge_decision(
             if deeper.low >= INACCURACY:
                 best, best_figure = rival.action, deeper.first
     else:
+        # A stray whose loss may or may not reach an inaccuracy gets more futures to tell.
         deeper = compare(
-            game, state, task.view, hint.action, chosen, seeds[4], budget, MARK_BARS, horizon
+            game,
+            state,
+            task.view,
+            hint.action,
+            chosen,
+            seeds[4],
+            budget,
+            MARK_BARS,
+            horizon,
+            more=STRAY_MORE * task.futures,
+            more_bars=(INACCURACY,),
         )
         best_figure, chosen_figure = deeper.first, deeper.second
         loss, low, high = max(0.0, deeper.gain), deeper.low, deeper.high
