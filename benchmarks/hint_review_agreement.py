@@ -18,6 +18,7 @@ import time
 from machine import describe_machine
 
 import ringbearer_engine as rb
+from ringbearer_engine.advice import forget_advice
 
 CASES: dict[str, tuple[str, dict[str, object]]] = {
     "mount-doom": ("Mount Doom, 2 players", {}),
@@ -57,10 +58,11 @@ def played(
 
 def reviewed(match: rb.Match) -> tuple[rb.Analysis, float | None]:
     """The review of ``match``, and the CPU seconds until its first marked step was judged
-    (the Review screen shows a step as soon as it is judged)."""
+    (the Review screen shows a step as soon as it is judged, the likeliest marks first)."""
+    forget_advice()  # the hints the game was played by: a review from a save has none
     analyser = rb.analysis.Analyser(match)
     began, first = time.process_time(), None
-    for review in analyser.run():
+    for review in analyser.run(order="marks first"):
         if first is None and review.mark is not None:
             first = time.process_time() - began
     return analyser.analysis(), first
@@ -75,6 +77,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--only", choices=sorted(CASES))
     parser.add_argument("--first", type=int, default=1, help="the first seed")
+    parser.add_argument(
+        "--following-only", action="store_true", help="skip the straying games (the 30-game check)"
+    )
     args = parser.parse_args()
     print(f"machine: {describe_machine()}; one process", flush=True)
     for game_id, (title, options) in CASES.items():
@@ -85,12 +90,16 @@ def main() -> None:
         first_marks: list[float] = []
         for seed in range(args.first, args.first + args.games):
             match, _ = played(game_id, options, seed, stray=False)
+            forget_advice()  # as if reviewed from a save: no hint worked out beforehand
             began = time.process_time()
             analysis = rb.analyse(match)
             cpu.append(time.process_time() - began)
             marked = len(analysis.marked)
             following_marks += marked
             games_marked += marked > 0
+            if args.following_only:
+                print(f"  {game_id} seed {seed}: following {marked} marked", flush=True)
+                continue
             match, strayed = played(game_id, options, seed, stray=True)
             analysis, first_mark = reviewed(match)
             if first_mark is not None:

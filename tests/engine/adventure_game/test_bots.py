@@ -181,3 +181,30 @@ def test_more_deals_never_lower_the_bar_for_overruling_the_heuristic() -> None:
     assert ISMCBot(samples=32).margin == 2
     assert ISMCBot(samples=4).margin == 2
     assert ISMCBot(samples=128).margin == 4
+
+
+def test_the_best_landing_is_the_best_of_every_free_clear_space() -> None:
+    """The heuristic scores in full only the landings near a rival: the best is still the
+    best of all."""
+    from ringbearer_engine.games.adventure_game.bots import _Judge
+    from ringbearer_engine.games.adventure_game.rules.legal import free_clear_spaces
+
+    for seed in (2, 3):
+        for state in positions_along_a_game(seed=seed, count=40):
+            judge = _Judge(state)
+            every = max((judge._landing(s) for s in free_clear_spaces(state)), default=0.0)
+            assert judge._best_landing() == every
+
+
+def test_a_racing_search_stops_dealing_to_a_candidate_far_behind() -> None:
+    """Racing, the deals go to the candidates close at the top: one that cannot plausibly
+    overrule the heuristic's favourite keeps the figure of the deals it had."""
+    dropped = 0
+    for state in positions_along_a_game(seed=6, count=30):
+        racing = ISMCBot(2, samples=64, racing=True).rank(GAME, GAME.clone(state))
+        full = ISMCBot(2, samples=64).rank(GAME, GAME.clone(state))
+        assert [r.action for r in racing if r.playouts] or not [r for r in full if r.playouts]
+        for ranking in racing:
+            assert ranking.playouts in (0, 64) or ranking.playouts % 16 == 0
+        dropped += sum(1 for r in racing if 0 < r.playouts < 64)
+    assert dropped >= 3

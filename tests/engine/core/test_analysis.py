@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import msgspec
 import pytest
@@ -141,3 +142,86 @@ def test_each_game_names_its_own_advisor_for_hint_and_review() -> None:
     assert kinds["adventure-book"] is BookAdvisor
     assert kinds["adventure-game"] is SeatAdvisor
     assert kinds["mount-doom"] is MonteCarloAdvisor
+
+
+def test_judging_the_likeliest_marks_first_gives_the_same_analysis() -> None:
+    match = short_game(24)
+    in_order = rb.analyse(match, TINY, futures=4)
+    analyser = rb.analysis.Analyser(match, TINY, futures=4)
+    for _ in analyser.run(order="marks first"):
+        pass
+    assert analyser.analysis() == in_order
+    assert analyser.analysis().complete
+
+
+def test_decisions_that_left_the_rules_of_thumb_are_judged_first() -> None:
+    match = short_game(24)
+    analyser = rb.analysis.Analyser(match, TINY, futures=4)
+    suspects = analyser._suspects(list(range(analyser.total)))
+    assert suspects, "the game must hold a choice the heuristic would not make"
+    judged = [review.step for review in analyser.run(order="marks first")]
+    assert judged[: len(suspects)] == [analyser.tasks[n].step for n in suspects]
+    # Mount Doom's heuristic gives no scores: its suspects stay in the log's order.
+    assert sorted(judged[: len(suspects)]) == judged[: len(suspects)]
+
+
+def test_the_choices_farthest_below_the_rules_of_thumb_are_judged_first() -> None:
+    from ringbearer_engine.games.adventure_game.bots import HeuristicBot
+
+    match = rb.Match.new("adventure-game", ["Ann", "Bo"], seed=3)
+    while match.to_move is not None and len(match.log) < 40:
+        options = match.actions()
+        match.play(options[-1] if len(match.log) % 3 == 0 else options[0])
+    analyser = rb.analysis.Analyser(match, TINY, futures=2)
+    suspects = analyser._suspects(list(range(analyser.total)))
+    game = match.game
+    gaps = []
+    for n in suspects:
+        task = analyser.tasks[n]
+        state = game.decode_state(task.state)
+        bot = HeuristicBot(task.seed)
+        score = bot.scorer(state)
+        gaps.append(
+            score(bot.choose(game, game.clone(state))) - score(game.parse_action(task.chosen))
+        )
+    assert len(suspects) >= 3
+    assert gaps == sorted(gaps, reverse=True)
+
+
+def test_a_review_finds_the_advice_a_hint_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's own advisor gives the same ranking for the same position and seed: the
+    review does not work it out again."""
+    from ringbearer_engine.advice import forget_advice
+
+    forget_advice()
+    match = short_game(6)
+    game = match.game
+    hint = rb.advise(game, match.state, len(match.log))
+    asked: list[int] = []
+    original = type(game).advisor
+
+    def counted(self: rb.Game[Any], seed: int) -> rb.analysis.Advisor:
+        asked.append(seed)
+        return original(self, seed)
+
+    monkeypatch.setattr(type(game), "advisor", counted)
+    assert rb.advise(game, match.state, len(match.log)) == hint
+    assert asked == []
+    forget_advice()
+    assert rb.advise(game, match.state, len(match.log)) == hint
+    assert asked == [len(match.log)]
+
+
+def test_the_deeper_look_plays_futures_as_far_ahead_as_the_advice() -> None:
+    from ringbearer_engine.analysis.judge import horizon_of
+    from ringbearer_engine.bots.montecarlo import DEFAULT_HORIZON
+    from ringbearer_engine.games.adventure_book.advisor import HINT_HORIZON, TO_THE_END
+
+    book = rb.Match.new("adventure-book", ["Ann", "Bo"], seed=2, options={"chapter": 1})
+    advisor = book.game.advisor(0)
+    assert horizon_of(advisor, book.state) == HINT_HORIZON
+    late = book.game.clone(book.state)
+    late.plot_deck.clear()
+    assert horizon_of(advisor, late) == TO_THE_END
+    assert horizon_of(rb.MonteCarloAdvisor(book.game, horizon=3), book.state) == 3
+    assert horizon_of(object(), book.state) == DEFAULT_HORIZON

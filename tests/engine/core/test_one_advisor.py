@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import pytest
 from blunder_game import OPENING
 
 import ringbearer_engine as rb
@@ -96,6 +97,46 @@ def test_a_choice_compared_with_itself_ties_exactly_on_paired_futures() -> None:
     same = compare(match.game, match.state, seat, action, action, 7, 48, MARK_BARS)
     assert (same.gain, same.low, same.high) == (0.0, 0.0, 0.0)
     assert same.futures == 24, "a sure tie stops after one round"
+
+
+def test_a_stray_unsure_of_an_inaccuracys_bar_gets_more_futures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Futures that split both ways (a gain near none, widely spread) leave the bar of an
+    inaccuracy inside the interval: the comparison goes on, for that bar alone, up to the
+    futures it is given more."""
+    from ringbearer_engine.analysis import compare as comparing
+
+    calls = iter(range(10**6))
+
+    def split(*args: object) -> float:
+        # first, second, first, second...: on alternate futures one choice wins, then the other
+        n = next(calls)
+        return float((n // 2 + n) % 2)
+
+    monkeypatch.setattr(comparing, "future_score", split)
+    match = rb.Match.from_log("mount-doom", ["Ann", "Bo"], 45, None, OPENING)
+    first, second = match.actions()[:2]
+    seat = match.to_move
+    assert seat is not None
+    plain = compare(match.game, match.state, seat, first, second, 7, 48, MARK_BARS)
+    assert plain.futures == 48
+    assert plain.low < INACCURACY <= plain.high
+    calls = iter(range(10**6))
+    longer = compare(
+        match.game,
+        match.state,
+        seat,
+        first,
+        second,
+        7,
+        48,
+        MARK_BARS,
+        more=96,
+        more_bars=(INACCURACY,),
+    )
+    assert longer.futures == 144
+    assert longer.high - longer.low < plain.high - plain.low
 
 
 class _Stubborn:

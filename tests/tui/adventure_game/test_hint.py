@@ -65,7 +65,7 @@ def test_the_hint_recommends_what_the_ismc_bot_plays_in_that_seat() -> None:
     assert seat is not None
     game = match.game
     known = game.determinize(match.state, seat, rb.Chance.seeded(rb.derive_seed(8, seat)))
-    bot = ISMCBot(8, samples=HINT_DEALS)
+    bot = ISMCBot(8, samples=HINT_DEALS, racing=True)
     assert SeatAdvisor(8).rank(game, match.state)[0].action == bot.choose(game, known)
 
 

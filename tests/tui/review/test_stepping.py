@@ -241,3 +241,24 @@ async def test_the_end_of_a_game_offers_its_review_and_its_ways_on_again_after(
                 break
         assert isinstance(app.screen, GameOverDialog)
         await app.workers.wait_for_complete()
+
+
+@pytest.mark.asyncio
+async def test_the_marks_found_so_far_show_while_the_analysis_runs(
+    quick_settings: AppPaths,
+) -> None:
+    """The review judges the likeliest marks first and says at once what it has found."""
+    import msgspec
+
+    app = RingbearerApp(quick_settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReviewScreen(lost_game(), analysis=lost_game_analysis())
+        await reviewing(app, screen)
+        partial = msgspec.structs.replace(lost_game_analysis(), complete=False)
+        screen._judged(partial, 3, len(lost_game().log))
+        await pilot.pause()
+        status = text_of(screen, "#status")
+        assert status.startswith("Analysing 3/42 steps")
+        assert "So far: 1 blunder; n jumps." in status
+        await pilot.press("n")
+        assert screen.position == BLUNDER

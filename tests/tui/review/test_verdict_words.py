@@ -72,3 +72,27 @@ async def test_a_marked_stray_gives_the_loss_and_how_sure_it_is(quick_settings: 
     words = await verdict_at_the_blunder(quick_settings, lost_game_analysis())
     assert f"A blunder: about {round(step.loss * 100)} points of chance given up" in words
     assert f"(surely {round(step.loss_low * 100)} points or more)" in words
+
+
+@pytest.mark.asyncio
+async def test_a_small_sure_loss_is_named_but_not_marked(quick_settings: AppPaths) -> None:
+    analysis = with_blunder_step(mark=None, loss=0.03, loss_low=0.01, loss_high=0.045)
+    words = await verdict_at_the_blunder(quick_settings, analysis)
+    assert "A small loss, not marked: about 3 points" in words
+    assert "No clear loss" not in words
+
+
+@pytest.mark.asyncio
+async def test_a_sure_loss_that_may_reach_the_bar_says_it_is_not_sure_of_it(
+    quick_settings: AppPaths,
+) -> None:
+    analysis = with_blunder_step(mark=None, loss=0.05, loss_low=0.01, loss_high=0.09)
+    words = await verdict_at_the_blunder(quick_settings, analysis)
+    assert "surely some but not surely the 5 points of an inaccuracy" in words
+
+
+@pytest.mark.asyncio
+async def test_a_stray_as_good_in_every_imagined_game_is_a_tie(quick_settings: AppPaths) -> None:
+    analysis = with_blunder_step(mark=None, loss=0.0, loss_low=0.0, loss_high=0.0)
+    words = await verdict_at_the_blunder(quick_settings, analysis)
+    assert "exactly as well as the hint's advice in every imagined game" in words

@@ -15,6 +15,8 @@ choice is advised instead, so a hint never shows its advice below a clearly high
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from .bots.montecarlo import Ranking
@@ -23,6 +25,12 @@ from .game import Advisor, Game, GameState
 
 DEAL_SALT = 0x44
 """Mixed into the seed of the re-deal the advisor is handed, apart from its own seeds."""
+REMEMBERED = 1024
+"""How many of the game's own advices a process keeps: a whole game's decisions, so the
+review of a game played with hints finds the advice the hints already worked out."""
+
+_remembered: OrderedDict[tuple[str, bytes, int], tuple[Ranking, ...]] = OrderedDict()
+_remembered_lock = threading.Lock()  # the app asks for hints and reviews on worker threads
 
 
 def advise(
@@ -34,11 +42,36 @@ def advise(
     ``seed`` is the length of the match's log at ``state``, for a hint as for a review.
     ``state`` itself is left as it was.
     """
+    if advisor is not None:
+        return _advise(game, state, seed, advisor)
+    # The game's own advisor gives the same ranking for the same position and seed: a
+    # review asks it at every step the hint was asked at before.
+    key = (game.id, game.encode_state(state), seed)
+    with _remembered_lock:
+        ranking = _remembered.get(key)
+        if ranking is not None:
+            _remembered.move_to_end(key)
+            return list(ranking)
+    fresh = _advise(game, state, seed, game.advisor(seed))
+    with _remembered_lock:
+        _remembered[key] = tuple(fresh)
+        while len(_remembered) > REMEMBERED:
+            _remembered.popitem(last=False)
+    return fresh
+
+
+def forget_advice() -> None:
+    """Forget the advices remembered (for measuring what a fresh review costs)."""
+    with _remembered_lock:
+        _remembered.clear()
+
+
+def _advise(game: Game[Any], state: GameState, seed: int, advisor: Advisor) -> list[Ranking]:
     seat = game.to_move(state)
     if seat is None:
         return []
     known = game.determinize(state, seat, Chance.seeded(derive_seed(seed, DEAL_SALT)))
-    ranking = (advisor or game.advisor(seed)).rank(game, known)
+    ranking = advisor.rank(game, known)
     if not ranking or not has_figure(ranking[0]):
         return ranking
     top = ranking[0]

@@ -10,7 +10,7 @@ cooperative game); otherwise it is estimated on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -20,9 +20,9 @@ from ..chance import derive_seed
 from ..errors import IllegalActionError, ScriptError
 from ..game import Advisor, Game, GameState, get_game
 from ..match import SCRIPT_PREFIX, Match, read_script
-from .advisors import AdvisorFactory, advisor_name, default_advisor
+from .advisors import HINT, AdvisorFactory, advisor_name, default_advisor
 from .compare import compare
-from .judge import Estimate, estimate, from_ranking
+from .judge import Estimate, estimate, from_ranking, horizon_of
 from .marks import INACCURACY, MARK_BARS, mark_for, turning_points
 from .records import Analysis, Kind, StepReview
 
@@ -34,6 +34,15 @@ JUDGE_FUTURES = 100
 a choice it did not search): about ±5 points at 50% with the game's own estimate."""
 
 
+Part = Literal["whole", "review", "after"]
+Order = Literal["log", "marks first"]
+"""The order steps are judged in: the log's, or the decisions likeliest to be marked first
+(those that left the game's own rules of thumb), then the rest, then the estimates after the
+steps (they only place the turning points)."""
+
+STRAY_MORE = 2
+"""A stray still unsure of an inaccuracy's bar after its budget may imagine up to this many
+times ``futures`` paired futures more, for that bar alone."""
 COMPARE_BUDGET = 2
 """A deeper look may imagine up to this many times ``futures`` paired futures; it stops
 sooner once the loss is clear of every mark's bar, so only near a bar does it spend them."""
@@ -56,6 +65,9 @@ class StepTask(msgspec.Struct, frozen=True):
     """The position after the step, when its estimate cannot come from the next step."""
     seed: int
     futures: int
+    part: Part = "whole"
+    """What to work out: the whole step, only its review (its estimate after waits), or
+    only the estimate after it."""
 
 
 class StepResult(msgspec.Struct, frozen=True):
@@ -77,13 +89,15 @@ def judge_step(task: StepTask, advisor: AdvisorFactory) -> StepResult:
         chosen=task.chosen,
         options=task.options,
     )
-    if task.judged:
+    if task.part == "after":
+        pass  # only the estimate after the step is asked for
+    elif task.judged:
         review = _judge_decision(game, state, chosen, task, advisor, review, seeds)
     else:
         before = estimate(game, state, task.view, task.futures, seeds[2])
         review = msgspec.structs.replace(review, before=before.win)
     after = None
-    if task.after is not None:
+    if task.after is not None and task.part != "review":
         after = estimate(game, game.decode_state(task.after), task.view, task.futures, seeds[5])
     return StepResult(review, after)
 
@@ -106,7 +120,13 @@ def _judge_decision(
     compared with the advice on the same futures, and marked by the lower end of the loss's
     interval: a near-tie is a tie.
     """
-    ranking = advise(game, state, task.step, advisor(game, task.step))
+    # The game's own advisor is asked as the hint asks it, so a hint already worked out for
+    # this step in this process is found rather than worked out again.
+    built = advisor(game, task.step)
+    ranking = advise(game, state, task.step, None if advisor is HINT else built)
+    # The deeper look plays its futures as far ahead as the advice's did (the Book's hint
+    # stops at the end of the turn): the same kind of figure, and no dearer.
+    horizon = horizon_of(built, state)
     if not ranking:  # an advisor with nothing to say: judge the choice alone
         figure = estimate(game, state, task.view, task.futures, seeds[3], chosen)
         return msgspec.structs.replace(
@@ -127,14 +147,37 @@ def _judge_decision(
             rival = None  # the hint judged without figures: nothing says another is higher
         best_figure = chosen_figure = advised
         if rival is not None and rival.win_rate > hint.win_rate:
+            # Only one bar matters here: whether the rival is surely better by an
+            # inaccuracy's worth (the step followed the hint: it is never marked).
             deeper = compare(
-                game, state, task.view, rival.action, chosen, seeds[4], budget, MARK_BARS
+                game,
+                state,
+                task.view,
+                rival.action,
+                chosen,
+                seeds[4],
+                budget,
+                (INACCURACY,),
+                horizon,
             )
             chosen_figure = best_figure = deeper.second
             if deeper.low >= INACCURACY:
                 best, best_figure = rival.action, deeper.first
     else:
-        deeper = compare(game, state, task.view, hint.action, chosen, seeds[4], budget, MARK_BARS)
+        # A stray whose loss may or may not reach an inaccuracy gets more futures to tell.
+        deeper = compare(
+            game,
+            state,
+            task.view,
+            hint.action,
+            chosen,
+            seeds[4],
+            budget,
+            MARK_BARS,
+            horizon,
+            more=STRAY_MORE * task.futures,
+            more_bars=(INACCURACY,),
+        )
         best_figure, chosen_figure = deeper.first, deeper.second
         loss, low, high = max(0.0, deeper.gain), deeper.low, deeper.high
         if deeper.high <= -INACCURACY:
@@ -182,11 +225,23 @@ class Analyser:
         self.seat = seat
         self.seed = seed
         self.tasks = [task for task in self._tasks(futures) if task.step >= first]
-        self.results: list[StepResult] = []
+        self.results: dict[int, StepResult] = {}
+        """The results so far, by the task's place in :attr:`tasks`."""
+        self._after_due: set[int] = set()
+        """Tasks reviewed whose estimate after the step is still to be worked out."""
 
     @property
     def total(self) -> int:
         return len(self.tasks)
+
+    @property
+    def done(self) -> int:
+        """How many steps have been judged (their estimates after may still be due)."""
+        return len(self.results)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.tasks) and not self._after_due
 
     def _tasks(self, futures: int) -> Iterator[StepTask]:
         match = self.match
@@ -244,20 +299,74 @@ class Analyser:
                 futures=futures,
             )
 
-    def run(self, workers: int = 1, executor: Executor | None = None) -> Iterator[StepReview]:
-        """Judge the remaining steps in order, yielding each review as it is done (its
-        estimate after the step may wait for the next one: see :meth:`analysis`)."""
-        todo = self.tasks[len(self.results) :]
-        for result in _judged(todo, self.advisor, workers, executor):
-            self.results.append(result)
+    def run(
+        self,
+        workers: int = 1,
+        executor: Executor | None = None,
+        order: Order = "log",
+    ) -> Iterator[StepReview]:
+        """Judge the remaining steps, yielding each review as it is done (its estimate after
+        the step may wait for the next one, or, in ``"marks first"`` order, for the end: see
+        :meth:`analysis`). The reviews are the same in any order."""
+        todo = [n for n in range(len(self.tasks)) if n not in self.results]
+        if order == "log":
+            jobs = [(n, self.tasks[n]) for n in todo]
+        else:
+            suspects = set(self._suspects(todo))
+            first = [n for n in todo if n in suspects] + [n for n in todo if n not in suspects]
+            jobs = [(n, self._part(n, "review")) for n in first]
+        for (n, task), result in zip(
+            jobs, _judged([t for _, t in jobs], self.advisor, workers, executor), strict=True
+        ):
+            self.results[n] = result
+            if task.part == "review" and task.after is not None:
+                self._after_due.add(n)
             yield result.review
+        due = sorted(self._after_due)
+        afters = _judged([self._part(n, "after") for n in due], self.advisor, workers, executor)
+        for n, result in zip(due, afters, strict=True):
+            self.results[n] = msgspec.structs.replace(self.results[n], after=result.after)
+            self._after_due.discard(n)
+            yield self.results[n].review
+
+    def _part(self, n: int, part: Part) -> StepTask:
+        return msgspec.structs.replace(self.tasks[n], part=part)
+
+    def _suspects(self, todo: list[int]) -> list[int]:
+        """The decisions (of ``todo``) where the choice differs from what the game's rules of
+        thumb (its ``heuristic`` bot, the advisor's starting point) would have played there:
+        the likeliest to stray from the advice. A quick look, only to order the work."""
+        game = self.match.game
+        make = game.bots().get("heuristic")
+        if make is None:
+            return []
+        found: list[tuple[float, int]] = []
+        for n in todo:
+            task = self.tasks[n]
+            if not task.judged:
+                continue
+            state = game.decode_state(task.state)
+            bot = make(task.seed)
+            liked = bot.choose(game, game.clone(state))
+            if str(liked) == task.chosen:
+                continue
+            # A heuristic that scores its options tells how far below its favourite the
+            # choice fell: the farthest are judged first, as the likeliest clear losses.
+            scorer = getattr(bot, "scorer", None)
+            gap = 0.0
+            if callable(scorer):
+                score = scorer(state)
+                gap = score(liked) - score(game.parse_action(task.chosen))
+            found.append((-gap, n))
+        return [n for _, n in sorted(found)]
 
     def analysis(self) -> Analysis:
-        """The analysis of the steps judged so far."""
+        """The analysis of the steps judged so far, in the log's order."""
         reviews: list[StepReview] = []
-        for n, result in enumerate(self.results):
+        for n in sorted(self.results):
+            result = self.results[n]
             after = result.after.win if result.after is not None else None
-            if after is None and n + 1 < len(self.results):
+            if after is None and self.tasks[n].after is None and n + 1 in self.results:
                 after = self.results[n + 1].review.before
             before = result.review.before
             swing = after - before if after is not None and before is not None else 0.0
@@ -272,7 +381,7 @@ class Analyser:
             steps=reviews,
             turning_points=turning_points(reviews),
             outcome=outcome.summary if outcome else None,
-            complete=len(self.results) == len(self.tasks),
+            complete=self.complete,
         )
 
 

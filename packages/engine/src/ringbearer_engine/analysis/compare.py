@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from ..actions import Action
+from ..bots.montecarlo import DEFAULT_HORIZON
 from ..chance import derive_seed
 from ..game import Game, GameState
 from ..stats import Z95
@@ -48,25 +49,42 @@ def compare(
     seed: int,
     budget: int,
     bars: Sequence[float],
+    horizon: int = DEFAULT_HORIZON,
+    *,
+    more: int = 0,
+    more_bars: Sequence[float] = (),
 ) -> Comparison:
     """Compare ``first`` with ``second`` for ``seat`` on at most ``budget`` paired futures,
     stopping once the gain's interval is clear of every one of ``bars`` (each surely above
-    or surely below it)."""
+    or surely below it), each future played ``horizon`` turns ahead before it is scored.
+    If the interval still straddles one of ``more_bars`` then, up to ``more`` futures more
+    go to settling that one."""
     ones: list[float] = []
     twos: list[float] = []
-    while len(ones) < budget:
-        for k in range(len(ones), min(budget, len(ones) + ROUND)):
-            future_seed = derive_seed(seed, k)
-            ones.append(future_score(game, state, seat, future_seed, first))
-            twos.append(future_score(game, state, seat, future_seed, second))
-        gain, low, high = _paired(ones, twos)
-        if not any(low < bar <= high for bar in bars):
-            break
+
+    def race(limit: int, racing: Sequence[float]) -> None:
+        while len(ones) < limit:
+            for k in range(len(ones), min(limit, len(ones) + ROUND)):
+                future_seed = derive_seed(seed, k)
+                ones.append(future_score(game, state, seat, future_seed, first, horizon))
+                twos.append(future_score(game, state, seat, future_seed, second, horizon))
+            if not _straddles(ones, twos, racing):
+                return
+
+    race(budget, bars)
+    if more and _straddles(ones, twos, more_bars):
+        race(budget + more, more_bars)
     gain, low, high = _paired(ones, twos)
     n = len(ones)
     return Comparison(
         Estimate.of(sum(ones) / n, n), Estimate.of(sum(twos) / n, n), gain, low, high, n
     )
+
+
+def _straddles(ones: list[float], twos: list[float], bars: Sequence[float]) -> bool:
+    """Whether the gain's interval holds one of ``bars`` (it is unsure which side it is on)."""
+    _, low, high = _paired(ones, twos)
+    return any(low < bar <= high for bar in bars)
 
 
 def _paired(ones: list[float], twos: list[float]) -> tuple[float, float, float]:

@@ -67,18 +67,24 @@ def estimate(
 
 
 def future_score(
-    game: Game[Any], state: GameState, seat: int, future_seed: int, action: Action | None = None
+    game: Game[Any],
+    state: GameState,
+    seat: int,
+    future_seed: int,
+    action: Action | None = None,
+    horizon: int = DEFAULT_HORIZON,
 ) -> float:
     """The score of one imagined future from ``state`` (after ``action``): 1 won, 0 lost, or
-    the game's estimate where the future is cut short. The same ``future_seed`` gives the
-    same re-deal, dice and rollout policy whatever the action: futures are paired by it."""
+    the game's estimate where the future is cut short, ``horizon`` turns ahead. The same
+    ``future_seed`` gives the same re-deal, dice and rollout policy whatever the action:
+    futures are paired by it."""
     make_policy = game.bots().get("heuristic", RandomBot)
     future = game.determinize(state, seat, Chance.seeded(future_seed))
     if action is not None:
         game.advance(future, action)
     policy = make_policy(future_seed)
     seats = [policy] * len(state.players)
-    play_out(game, future, seats, until_turn=game.turn_number(state) + DEFAULT_HORIZON)
+    play_out(game, future, seats, until_turn=game.turn_number(state) + horizon)
     if game.to_move(future) is not None:
         score = game.evaluate(future, seat)
         if score is not None:
@@ -86,3 +92,14 @@ def future_score(
         play_out(game, future, seats)
     ended = game.outcome(future)
     return float(ended is not None and seat in ended.winners)
+
+
+def horizon_of(advisor: object, state: GameState) -> int:
+    """How many turns ahead ``advisor`` plays its futures from ``state`` before the game's
+    estimate scores them, so a review's deeper look scores futures as the advice did: its
+    ``horizon_at(state)`` if it has one, else its ``horizon``, else the default."""
+    at = getattr(advisor, "horizon_at", None)
+    if callable(at):
+        return int(at(state))
+    fixed = getattr(advisor, "horizon", None)
+    return fixed if isinstance(fixed, int) else DEFAULT_HORIZON

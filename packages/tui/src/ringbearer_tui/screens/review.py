@@ -19,7 +19,7 @@ from textual.widgets import Button, Static
 from textual.worker import Worker, get_current_worker
 
 import ringbearer_engine as rb
-from ringbearer_engine.analysis import Advisor, AdvisorFactory, Analyser
+from ringbearer_engine.analysis import INACCURACY, Advisor, AdvisorFactory, Analyser
 from ringbearer_engine.errors import printable
 
 from ..games import Board, WitnessesEvents, look_for, tell
@@ -78,6 +78,24 @@ def _points(share: float) -> str:
     return f"{points} point{'' if points == 1 else 's'}"
 
 
+def _unmarked(review: rb.StepReview) -> str:
+    """Why a stray from the hint has no mark, in words: it did as well in every imagined
+    game, it lost less than an inaccuracy's 5 points for sure, or the difference is unsure."""
+    if review.loss_low == review.loss_high == 0.0:
+        return "It did exactly as well as the hint's advice in every imagined game: a tie."
+    if review.loss_low > 0:
+        if review.loss_high < INACCURACY:
+            return (
+                f"A small loss, not marked: about {_points(review.loss)}, surely some but "
+                f"under the 5 points of an inaccuracy."
+            )
+        return (
+            f"A loss of about {_points(review.loss)}, surely some but not surely the 5 points "
+            f"of an inaccuracy: not marked."
+        )
+    return "No clear loss: within the margins, a tie."
+
+
 def failure_words(error: Exception) -> str:
     """An analysis's failure in one line: the engine's own words for an error it raises on
     purpose, the kind of error too for anything else."""
@@ -106,8 +124,9 @@ class ReviewScreen(Screen[None]):
         "that followed the hint is never marked, though a deeper look may say it prefers "
         "another choice. A choice that strayed from the hint is played against it in the same "
         "imagined games, and marked only when it surely gave up 5 points or more (an "
-        "inaccuracy), 10 (a mistake) or 20 (a blunder); a smaller or unsure difference is a "
-        "tie. The chart shows the chance to "
+        "inaccuracy), 10 (a mistake) or 20 (a blunder). A smaller loss the review is sure of "
+        "is named but not marked; an unsure difference, or none, is a tie. The likeliest "
+        "marks are looked at first and counted as they are found. The chart shows the chance to "
         "win over the game; the caret marks where you are. The analysis runs while you look; "
         "x stops it."
     )
@@ -205,9 +224,13 @@ class ReviewScreen(Screen[None]):
         options: dict[str, int] = {} if self._futures is None else {"futures": self._futures}
         try:
             analyser = Analyser(self.match, self._advisor, seat=self.seat, **options)
-            for done, _ in enumerate(analyser.run(), start=1):
+            # The likeliest marks first: a player opens the review to see them.
+            for _ in analyser.run(order="marks first"):
                 if worker.is_cancelled:
                     return
+                done = (
+                    analyser.total if analyser.complete else min(analyser.done, analyser.total - 1)
+                )
                 if not hand_back(self, self._judged, analyser.analysis(), done, analyser.total):
                     return  # the screen or the app has closed while the step was judged
         except Exception as error:  # a worker that fails would end the whole app
@@ -270,15 +293,25 @@ class ReviewScreen(Screen[None]):
         if analysis is None or (not analysis.complete and self._done < total):
             if self._failure is not None:
                 return f"Analysis failed at {self._done}/{total} steps: {self._failure}"
+            found = self._marks_so_far()
             if self._stopped:
-                return f"Analysis stopped at {self._done}/{total} steps."
-            return f"Analysing {self._done}/{total} steps; x stops."
+                return f"Analysis stopped at {self._done}/{total} steps.{found}"
+            return f"Analysing {self._done}/{total} steps; x stops.{found}"
         marked = analysis.marked
         if not marked:
             return "No choice was marked."
         counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
         said = [counted(n, word) for word, n in counts.items() if n]
         return f"Marked: {', '.join(said)}; n, p jump."
+
+    def _marks_so_far(self) -> str:
+        """The marks found while the analysis runs (the likeliest are judged first)."""
+        marked = self.analysis.marked if self.analysis else []
+        if not marked:
+            return ""
+        counts = {word: sum(1 for r in marked if r.mark == word) for word in MARK_WORDS}
+        said = [counted(n, word) for word, n in counts.items() if n]
+        return f" So far: {', '.join(said)}; n jumps."
 
     # -- stepping -----------------------------------------------------------------------------
 
@@ -402,7 +435,7 @@ class ReviewScreen(Screen[None]):
                 f"(surely {_points(review.loss_low)} or more)."
             )
         else:
-            verdict = "No clear loss: within the margins, a tie."
+            verdict = _unmarked(review)
         return f"{chose}\n{advice}\n{verdict}"
 
     def _seen_by(self) -> str:

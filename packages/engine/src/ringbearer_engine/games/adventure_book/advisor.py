@@ -57,14 +57,13 @@ class BookAdvisor:
     def rank(self, game: Game[Any], state: GameState) -> list[Ranking]:
         """Every legal action with its figure, the search bot's choice first."""
         assert isinstance(state, AdventureBookState)
-        late = len(state.plot_deck) <= HINT_LATE
+        late = self.horizon_at(state) == TO_THE_END
         playouts = self.playouts // COSTLY_FUTURES.get(state.chapter, 1)
         key = (max(min(FEWEST_FUTURES, self.playouts), playouts), late)
         advisor = self._advisors.get(key)
         if advisor is None:
-            horizon = TO_THE_END if late else HINT_HORIZON
             advisor = self._advisors[key] = MonteCarloAdvisor(
-                self.game, playouts=key[0], seed=self.seed, horizon=horizon
+                self.game, playouts=key[0], seed=self.seed, horizon=self.horizon_at(state)
             )
         ranking = advisor.rank(game, state)
         if len(ranking) < 2:
@@ -76,6 +75,12 @@ class BookAdvisor:
 
     def choose(self, game: Game[Any], state: GameState) -> Action:
         return self._search.choose(game, state)
+
+    def horizon_at(self, state: GameState) -> int:
+        """How far the figures' futures are played from ``state`` before they are scored: to
+        the end of the turn, or to the end of the attempt on its last turns."""
+        assert isinstance(state, AdventureBookState)
+        return TO_THE_END if len(state.plot_deck) <= HINT_LATE else HINT_HORIZON
 
 
 def hint_advisor(game: Game[Any], seed: int = 0, playouts: int = HINT_PLAYOUTS) -> BookAdvisor:

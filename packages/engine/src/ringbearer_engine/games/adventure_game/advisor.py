@@ -31,4 +31,4 @@ class SeatAdvisor:
         if seat is None:
             return []
         known = game.determinize(state, seat, Chance.seeded(derive_seed(self.seed, seat)))
-        return ISMCBot(self.seed, samples=self.deals).rank(game, known)
+        return ISMCBot(self.seed, samples=self.deals, racing=True).rank(game, known)

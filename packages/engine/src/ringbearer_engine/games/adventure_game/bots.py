@@ -59,15 +59,30 @@ from .board import (
     TOWN_AT,
     WALKS,
 )
-from .rules.legal import free_clear_spaces, legal_actions
+from .rules.legal import CLEAR_SPACES, legal_actions
 from .state import PENDING_TOWN_SWAP, AdventureState
 
 # How many turns, on average, each obstacle costs a pawn with no card for it: a monster is
 # left on a roll of 5 or 6; a Mountain die averages 8/6.
 MONSTER_TURNS = 3.0
 MOUNTAIN_TURNS = 8 / 6
+RIVAL_REACH = 3
+"""A lifted Nazgûl landed this few spaces ahead of a rival still stands in its way."""
+OWN_REACH = 6
+"""... and this few spaces ahead of our own pawn, in ours."""
 SWAP_AT_BEST = 0.5
 """The score of swapping away a useless card: worth it only when nothing better is open."""
+
+
+def _within(space: int, reach: int) -> frozenset[int]:
+    """The space and those ahead of it at most ``reach`` closer to the end."""
+    return frozenset({space} | {to for to in AHEAD[space] if DIST[space] - DIST[to] <= reach})
+
+
+NEAR_RIVAL = tuple(_within(space, RIVAL_REACH) for space in range(len(DIST)))
+"""Where a landing counts against a rival standing on the space (see ``_landing``)."""
+NEAR_OWN = tuple(_within(space, OWN_REACH) for space in range(len(DIST)))
+"""Where a landing counts against our own pawn on the space."""
 
 
 class HeuristicBot:
@@ -293,9 +308,33 @@ class _Judge:
 
     def _best_landing(self) -> float:
         if self._landing_cache is None:
-            spaces = free_clear_spaces(self.state)
-            self._landing_cache = max((self._landing(s) for s in spaces), default=0.0)
+            self._landing_cache = self._find_best_landing()
         return self._landing_cache
+
+    def _find_best_landing(self) -> float:
+        """The best :meth:`_landing` over the free clear spaces. Only the spaces near a rival
+        are scored in full; elsewhere only our own pawn counts, and the value is one of the
+        three :meth:`_landing` gives there (this runs at nearly every step of a playout)."""
+        state = self.state
+        nazgul = state.nazgul
+        near_rival: set[int] = set()
+        for rival, space in enumerate(state.pawns):
+            if rival != self.seat:
+                near_rival |= NEAR_RIVAL[space]
+        here = self.here
+        own = NEAR_OWN[here]
+        best = -math.inf
+        for space in CLEAR_SPACES:
+            if space in nazgul:
+                continue
+            if space in near_rival:
+                value = self._landing(space)
+            elif space in own:
+                value = -3.0 if space == here else -0.8
+            else:
+                value = 0.0
+            best = max(best, value)
+        return best if best > -math.inf else 0.0
 
     def _landing(self, to: int) -> float:
         """Where a lifted Nazgûl does the most harm to rivals and the least to us."""
@@ -306,11 +345,11 @@ class _Judge:
                 continue
             if space == to:
                 value += 2.0 * self._threat(rival)
-            elif to in AHEAD[space] and DIST[space] - DIST[to] <= 3:
+            elif to in AHEAD[space] and DIST[space] - DIST[to] <= RIVAL_REACH:
                 value += 0.4 * self._threat(rival)
         if to == self.here:
             value -= 3.0
-        elif to in AHEAD[self.here] and DIST[self.here] - DIST[to] <= 6:
+        elif to in AHEAD[self.here] and DIST[self.here] - DIST[to] <= OWN_REACH:
             value -= 0.8
         return value
 
@@ -406,6 +445,12 @@ the default number of deals or fewer (more deals raise it, see :class:`ISMCBot`)
 ISMC_CLEAR_LEAD = 3.0
 """A heuristic lead so large (a win at once, or a move that beats every other) skips the
 search."""
+HALVING_ROUND = 16
+"""Deals per round when the search races its candidates (``rounds`` above one)."""
+HALVING_Z = 1.5
+"""How many standard errors of optimism a candidate is given before it is dropped: it stays
+while its paired gain over the heuristic's favourite, that much above its mean, could still
+reach the bar by the last deal."""
 
 
 class ISMCBot:
@@ -422,10 +467,19 @@ class ISMCBot:
     name = "ismc"
 
     def __init__(
-        self, seed: int = 0, samples: int = ISMC_SAMPLES, candidates: int = ISMC_CANDIDATES
+        self,
+        seed: int = 0,
+        samples: int = ISMC_SAMPLES,
+        candidates: int = ISMC_CANDIDATES,
+        *,
+        racing: bool = False,
     ) -> None:
         self.samples = samples
         self.candidates = candidates
+        self.racing = racing
+        """Whether deals go only to the candidates still close at the top: after every
+        :data:`HALVING_ROUND` deals a candidate that can no longer plausibly beat the
+        heuristic's favourite by the bar is dropped (its figure keeps the deals it had)."""
         # With more deals the bar grows with their square root, as the noise in a difference
         # of win counts does, so more deals sharpen the comparison without lowering the bar.
         self.margin = max(ISMC_MARGIN, math.ceil(ISMC_MARGIN * math.sqrt(samples / ISMC_SAMPLES)))
@@ -461,10 +515,10 @@ class ISMCBot:
             # The heuristic sees one option far ahead of the rest.
             return [_unsearched(action) for action in ordered]
         candidates = ordered[: self.candidates]
-        best, wins = self.search(game, state, candidates)
+        best, wins, deals = self._search(game, state, candidates)
         searched = [
-            Ranking(action, won / self.samples, self.samples, won)
-            for action, won in zip(candidates, wins, strict=True)
+            Ranking(action, won / dealt, dealt, won)
+            for action, won, dealt in zip(candidates, wins, deals, strict=True)
         ]
         rest = sorted((r for i, r in enumerate(searched) if i != best), key=lambda r: -r.win_rate)
         unsearched = [_unsearched(action) for action in ordered[self.candidates :]]
@@ -474,19 +528,49 @@ class ISMCBot:
         self, game: Game[Any], state: AdventureState, candidates: list[Action]
     ) -> tuple[int, list[int]]:
         """The index of the candidate to play, and each candidate's imagined wins."""
+        best, wins, _ = self._search(game, state, candidates)
+        return best, wins
+
+    def _search(
+        self, game: Game[Any], state: AdventureState, candidates: list[Action]
+    ) -> tuple[int, list[int], list[int]]:
+        """The candidate to play, each candidate's imagined wins and the deals it was
+        played in (all of them, unless the search races and dropped it)."""
         seat = state.pending_seat if state.pending else state.current
         wins = [0] * len(candidates)
+        # Per deal, each candidate's result less the favourite's: the paired differences.
+        gains: list[list[int]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         bots: list[Bot] = [self._rollout] * len(state.players)
-        for _ in range(self.samples):
+        for dealt in range(1, self.samples + 1):
             self._counter += 1
             deal = game.determinize(state, seat, self._chance.fork(self._counter))
-            for index, action in enumerate(candidates):
+            won = [0] * len(candidates)
+            for index in alive:
                 future = game.clone(deal)
-                game.advance(future, action)  # as apply, without events nobody reads
+                game.advance(future, candidates[index])  # as apply, without events nobody reads
                 play_out(game, future, bots)
-                wins[index] += future.winner == seat
-        best = max(range(len(candidates)), key=wins.__getitem__)
-        return (best if wins[best] >= wins[0] + self.margin else 0), wins
+                won[index] = future.winner == seat
+                wins[index] += won[index]
+            for index in alive:
+                gains[index].append(won[index] - won[0])
+            if self.racing and dealt % HALVING_ROUND == 0 and dealt < self.samples:
+                alive = [i for i in alive if i == 0 or self._may_reach_bar(gains[i])]
+                if alive == [0]:
+                    break
+        deals = [len(row) for row in gains]
+        best = max(alive, key=wins.__getitem__)
+        return (best if wins[best] >= wins[0] + self.margin else 0), wins, deals
+
+    def _may_reach_bar(self, gains: list[int]) -> bool:
+        """Whether a candidate with these paired gains over the favourite could still, with
+        :data:`HALVING_Z` standard errors of luck, end the search ahead by the bar."""
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+        # A run of ties says little: at least one discordant deal in n is assumed.
+        spread = max(spread, 1 / math.sqrt(n))
+        return (mean + HALVING_Z * spread / math.sqrt(n)) * self.samples >= self.margin
 
 
 def _unsearched(action: Action) -> Ranking:
