@@ -335,7 +335,11 @@ class Match:
             raise ScriptError(f"not a chance script: {error}") from None
         check_script(self._game, script.rolls, script.orders)
         payload = {"rolls": script.rolls, "orders": script.orders}
-        self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
+        entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        # What _step does with a script entry, without reading back and checking again the
+        # script just checked (explicit chance scripts every draw it lays out).
+        self._state.chance.script(script.rolls, script.orders)
+        self._record(entry, undoable=True)
         self._redo.clear()
 
     def _step(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
@@ -395,6 +399,32 @@ class Match:
         self._log.append(action)
         self._undoable.append(self._game.undoable(state, action, revealed))
         return events
+
+    def _adopt(
+        self, action: Action, state: GameState, rolls: dict[str, list[int | str]] | None = None
+    ) -> None:
+        """Log ``action``, one of the legal actions now, as played, its result being
+        ``state``: the rules already applied it to a copy of the match's state (explicit
+        chance tries an action on a copy first, and keeps the copy rather than play the
+        action twice). ``state`` holds the match's own chance stream, unmoved: the action drew
+        nothing, or only the die faces ``rolls``, which are logged as the chance script that
+        :meth:`script` would write before the action (a scripted face moves no stream)."""
+        if rolls:
+            check_script(self._game, rolls, {})
+            payload = {"rolls": rolls, "orders": {}}
+            entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+            self._record(entry, undoable=True)
+        self._legal_now = None
+        self._state = state
+        self._log.append(action)
+        self._undoable.append(self._game.undoable(state, action, bool(rolls)))
+        self._redo.clear()
+
+    def _put_back(self, state: GameState) -> None:
+        """Make ``state``, equal to the current state, the match's own again (explicit chance
+        tries an action on the match's state after keeping its bytes, and puts it back when
+        the action needs an outcome first). The legal actions kept stay right."""
+        self._state = state
 
     def _legal(self, entry: Action | str) -> Action:
         action = self.parse(entry) if isinstance(entry, str) else entry
