@@ -124,3 +124,19 @@ def test_a_clone_mid_chance_is_independent_of_its_original() -> None:
         copy.apply_action(copy.legal_actions()[0])
     assert (str(state), state.information_state_string(0), state.chance_outcomes()) == before
     assert copy.information_state_string(0) != before[1]
+
+
+def test_the_default_max_game_length_is_the_games_cap() -> None:
+    import ringbearer_engine as rb
+
+    for game_id in ("mount-doom", "adventure-game", "adventure-book"):
+        assert load(game_id, 2, {}).max_game_length() == rb.game_info(game_id).max_game_length
+    short = load("adventure-game", 2, {"max_game_length": 3})
+    state = short.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            decisions += 1
+        state.apply_action(state.legal_actions()[0])
+    assert decisions == 3
+    assert state.returns() == [0.0, 0.0]

@@ -11,8 +11,9 @@ Each registered game is named ``ringbearer_`` and the engine's id with underscor
 
 **Parameters**: ``players`` (the game's default if not given); ``seed`` (0), from which the
 deals are derived; ``deals`` (1024), how many different deals the first chance node chooses
-between; ``max_game_length`` (5000), after which many decisions a match ends with every
-utility 0, since the Adventure Game has no bound of its own; and every whole-number or yes/no
+between; ``max_game_length`` (the game's ``GameInfo.max_game_length``, 5000 for the three games;
+5000 for a game that sets none), after which many decisions a match ends with every utility
+0, since none of the games has a proven bound; and every whole-number or yes/no
 option of the game (the Book's ``chapter``, for one).
 
 **Chance.** A match's setup (shuffles, the first player) is drawn from a seed: the first node
@@ -106,7 +107,7 @@ def _game_type(game: Game[Any]) -> Any:
             "players": game.default_players,
             "seed": 0,
             "deals": DEFAULT_DEALS,
-            "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+            "max_game_length": game.max_game_length or DEFAULT_MAX_GAME_LENGTH,
             **_option_defaults(game),
         },
     )

@@ -18,8 +18,9 @@ end: each seat's utility (1 for a win, 0 otherwise; in a cooperative game all al
 
 An id that is not legal now is refused with the engine's
 :class:`~ringbearer_engine.IllegalActionError` and leaves the match as it was. ``max_steps``
-ends the episode as truncated for every agent after that many actions (the Adventure Game
-has no bound on its length of its own).
+ends the episode as truncated for every agent after that many actions; by default it is the
+game's ``GameInfo.max_game_length`` (5000 for the three games, none of which has a proven
+bound on its length).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def env(
     render_mode: str | None = None,
 ) -> RingbearerAEC:
     """An AEC environment of ``game_id`` (``mount-doom``, ``adventure-game``,
-    ``adventure-book``) for ``players`` seats (the game's default if not given)."""
+    ``adventure-book``) for ``players`` seats (the game's default if not given), truncated
+    after ``max_steps`` actions (the game's ``max_game_length`` if not given)."""
     return RingbearerAEC(
         game_id, players=players, options=options, max_steps=max_steps, render_mode=render_mode
     )
@@ -74,7 +76,7 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         self.game_id = game_id
         self.seats = _seats.seat_count(game_id, players)
         self.game_options = dict(options or {})
-        self.max_steps = max_steps
+        self.max_steps = game.max_game_length if max_steps is None else max_steps
         self.render_mode = render_mode
         self.metadata = {
             "name": f"ringbearer_{game_id.replace('-', '_')}_v0",
