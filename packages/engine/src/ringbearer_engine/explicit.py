@@ -14,6 +14,7 @@ exactly as for any scripted match.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -161,7 +162,7 @@ class ExplicitChance:
         """The outcomes of the next draw with their probabilities; ``[]`` at no chance node."""
         if self._action is None:
             return []
-        return [(outcome, 1 / self._bound) for outcome in range(self._bound)]
+        return list(uniform_outcomes(self._bound))
 
     def play_chance(self, outcome: int) -> list[Event]:
         """Choose the outcome of the next draw. Returns the action's events once it has been
@@ -236,6 +237,13 @@ class ExplicitChance:
                 match.undo()  # the script: a failed action leaves no step of its own behind
             raise
         return events if self._events else []
+
+
+@functools.cache
+def uniform_outcomes(bound: int) -> tuple[tuple[int, float], ...]:
+    """The outcomes ``0`` to ``bound - 1``, each with probability ``1 / bound``: made once per
+    bound (a shuffle asks for them at every one of its nodes)."""
+    return tuple((outcome, 1 / bound) for outcome in range(bound))
 
 
 def _fields(chance: Chance) -> dict[str, Any]:

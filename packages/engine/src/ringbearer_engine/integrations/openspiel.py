@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel
 
 from ..chance import derive_seed
-from ..explicit import ExplicitChance
+from ..explicit import ExplicitChance, uniform_outcomes
 from ..game import Game, get_game, list_games
 from ..information import InformationStates
 from ..match import Match
@@ -189,6 +189,7 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
     def __init__(self, game: RingbearerGame) -> None:
         super().__init__(game)
         self.game_id = game.rules.id
+        self.seats = game.players
         self.deals = game.deals
         self.max_length = game.max_length
         self.table: ExplicitChance | None = None
@@ -266,13 +267,13 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         seat = self.player if player is None else player
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"a player is a whole number, not {seat!r}")
-        if not 0 <= seat < self.get_game().num_players():
+        if not 0 <= seat < self.seats:
             raise pyspiel.SpielError(f"there is no player {seat} to observe")
         return seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.table is None:
-            return [(deal, 1 / self.deals) for deal in range(self.deals)]
+            return list(uniform_outcomes(self.deals))
         return self.table.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
