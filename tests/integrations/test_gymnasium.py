@@ -56,3 +56,18 @@ def test_an_illegal_id_changes_nothing_and_says_why() -> None:
 def test_an_unknown_bot_is_refused_when_the_environment_is_made() -> None:
     with pytest.raises(ValueError, match="bot"):
         RingbearerSeatEnv("adventure-game", bot="nobody")
+
+
+def test_a_match_is_truncated_after_max_decisions_of_agent_and_bots() -> None:
+    environment = RingbearerSeatEnv("adventure-game", bot="random", max_decisions=6)
+    assert RingbearerSeatEnv("adventure-game").max_decisions == 5000  # the game's cap
+    _, info = environment.reset(seed=2)
+    truncated = False
+    while not truncated:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = environment.step(action)
+        assert not terminated
+    assert len(environment.match.log) == 6
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="truncated"):
+        environment.step(0)

@@ -11,6 +11,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
+import ringbearer_engine as rb
 from ringbearer_engine import IllegalActionError
 from ringbearer_engine.integrations.pettingzoo import env
 
@@ -71,6 +72,25 @@ def test_max_steps_truncates_every_agent() -> None:
     aec = env("adventure-game", players=2, max_steps=5)
     aec.reset(seed=3)
     for _ in range(5):
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(np.flatnonzero(mask)[0]))
+    assert all(aec.truncations.values())
+
+
+@pytest.mark.parametrize("game_id", ["mount-doom", "adventure-game", "adventure-book"])
+def test_an_episode_is_truncated_at_the_games_length_cap_by_default(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No game has a proven bound on its length: the env enforces the cap GameInfo gives.
+    info = rb.game_info(game_id)
+    assert info.max_game_length == 5000
+    assert not info.max_game_length_proven
+    assert env(game_id).max_steps == 5000
+    monkeypatch.setattr(type(rb.get_game(game_id)), "max_game_length", 4)
+    aec = env(game_id)
+    aec.reset(seed=1)
+    for _ in range(4):
+        assert not any(aec.truncations.values())
         mask = aec.observe(aec.agent_selection)["action_mask"]
         aec.step(int(np.flatnonzero(mask)[0]))
     assert all(aec.truncations.values())

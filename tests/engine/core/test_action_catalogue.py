@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -167,6 +168,83 @@ def test_a_number_that_is_no_id_is_refused_and_the_match_is_unchanged(bad: Any) 
     assert isinstance(refused.value, rb.IllegalActionError)
     assert "action id" in refused.value.reason
     assert (match.snapshot(), match.log) == (before, log)
+
+
+class Index:
+    """A whole number that is not an ``int``, as ``numpy.int64`` is."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "1", None, -1, 162])
+def test_a_number_that_is_no_id_is_refused_even_when_the_legal_ids_are_known(bad: Any) -> None:
+    # Ids already worked out for the state are checked by membership alone; True and 1.0
+    # equal the id 1, yet are no ids.
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=3)
+    match.legal_ids()
+    match._current_ids().append(1)  # 1 legal now, whatever the deal
+    match._legal_now.append(match.game.numbered_actions().decode(1))  # type: ignore[union-attr]
+    before, log = match.snapshot(), match.log
+    with pytest.raises(rb.ActionIdError, match="action id"):
+        match.play_id(bad)
+    assert (match.snapshot(), match.log) == (before, log)
+
+
+@pytest.mark.parametrize("known", [False, True])
+def test_an_id_given_as_any_whole_number_is_played(known: bool) -> None:
+    match = Match.new("adventure-game", ["Ann", "Bo"], seed=3)
+    twin = match.clone()
+    legal = match.legal_ids() if known else match.game.legal_ids(match.game.clone(match.state))
+    match.play_id(Index(legal[-1]))
+    twin.play_id(legal[-1])
+    assert (match.snapshot(), match.log) == (twin.snapshot(), twin.log)
+
+
+def test_advance_id_plays_and_logs_as_play_id_does_without_events() -> None:
+    played = Match.new("adventure-book", ["Ann", "Bo"], seed=5)
+    advanced = played.clone()
+    pick = random.Random(5)
+    for _ in range(40):
+        if played.outcome is not None:
+            break
+        action_id = pick.choice(played.legal_ids())
+        assert isinstance(played.play_id(action_id), list)
+        advanced.advance_id(action_id)
+        assert (advanced.snapshot(), advanced.log) == (played.snapshot(), played.log)
+    assert advanced.can_undo == played.can_undo
+
+
+def test_an_illegal_id_after_the_legal_ids_are_known_is_refused_with_the_reason() -> None:
+    match = Match.new("adventure-game", ["Ann", "Bo"], seed=3)
+    legal = match.legal_ids()
+    illegal = next(n for n in range(4871) if n not in legal)
+    before, log = match.snapshot(), match.log
+    for play in (match.play_id, match.advance_id):
+        with pytest.raises(rb.IllegalActionError) as refused:
+            play(illegal)
+        assert refused.value.reason
+        assert (match.snapshot(), match.log) == (before, log)
+
+
+def test_the_legal_ids_are_worked_out_again_once_the_state_is_handed_out() -> None:
+    # Tests and tools arrange positions by changing match.state: ids kept from before must
+    # not let an action through that is no longer legal.
+    match = Match.new("adventure-game", ["Ann", "Bo"], seed=3)
+    later = match.clone()
+    first = match.legal_ids()
+    while set(later.legal_ids()) >= set(first):
+        later.play_id(later.legal_ids()[0])
+    state = match.state
+    for field in msgspec.structs.fields(state):
+        setattr(state, field.name, getattr(later.state, field.name))
+    assert match.legal_ids() == later.legal_ids()
+    gone = next(n for n in first if n not in later.legal_ids())
+    with pytest.raises(rb.IllegalActionError):
+        match.play_id(gone)
 
 
 def test_an_id_whose_action_is_not_legal_now_is_refused_and_the_match_is_unchanged() -> None:

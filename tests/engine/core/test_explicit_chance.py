@@ -146,3 +146,77 @@ def test_an_action_that_fails_when_played_leaves_no_script_behind(
             explicit.play_chance(2)
     assert match.log == ()
     assert match.snapshot() == Match.new("pig", ["Ann", "Bo"], seed=1).snapshot()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_playing_without_events_keeps_the_tried_state_and_matches_playing_with_them(
+    game_id: str,
+) -> None:
+    # events=False keeps the state an action was tried on (no draws, or only die faces)
+    # rather than play it again: the match, its log, its undo history and its saves are
+    # exactly those of the same choices played with events.
+    for seed in range(3):
+        rng = random.Random(seed)
+        quiet = Match.new(game_id, ["Ann", "Bo", "Cy"], seed=seed)
+        loud = quiet.clone()
+        quiet_chance, loud_chance = ExplicitChance(quiet), ExplicitChance(loud)
+        while quiet.outcome is None and len(quiet.log) < 400:
+            action = rng.choice(quiet.actions())
+            assert quiet_chance.play(action, events=False) == []
+            loud_chance.play(action)
+            while quiet_chance.at_chance:
+                outcomes = quiet_chance.chance_outcomes()
+                assert outcomes == loud_chance.chance_outcomes()
+                outcome = rng.choice(outcomes)[0]
+                assert quiet_chance.play_chance(outcome) == []
+                loud_chance.play_chance(outcome)
+            assert not loud_chance.at_chance
+            assert (quiet.snapshot(), quiet.log) == (loud.snapshot(), loud.log)
+            assert (quiet.can_undo, quiet.actions()) == (loud.can_undo, loud.actions())
+        assert Match.load(quiet.save()).snapshot() == quiet.snapshot()
+
+
+def test_a_shuffle_lays_out_its_draws_without_trying_the_action_for_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match.new("pig", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    tries = []
+
+    def shuffle_five(state: rb.GameState, action: rb.Action) -> None:
+        tries.append(action)
+        state.chance.shuffle("deck", ["a", "b", "c", "d", "e"])
+
+    with monkeypatch.context() as patch:
+        patch.setattr(match.game, "advance", shuffle_five)
+        explicit.play("roll")
+        bounds = []
+        for _ in range(3):
+            bounds.append(len(explicit.chance_outcomes()))
+            explicit.play_chance(0)
+        bounds.append(len(explicit.chance_outcomes()))
+        assert len(tries) == 1  # only to find the first draw
+        with pytest.raises(rb.ScriptError):  # tried once more, then scripted: Pig has no deck
+            explicit.play_chance(0)
+    assert bounds == [5, 4, 3, 2]
+    assert len(tries) == 2
+
+
+def test_a_deep_copy_waiting_for_chance_goes_on_alone() -> None:
+    import copy
+
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=1)
+    explicit = ExplicitChance(match)
+    explicit.play("roll orange,purple")
+    explicit.play_chance(2)
+    twin = copy.deepcopy(explicit)
+    for _ in range(3):
+        twin.play_chance(5)
+    assert not twin.at_chance
+    assert twin.match.log
+    assert match.log == ()
+    assert explicit.at_chance
+    for _ in range(3):
+        explicit.play_chance(0)
+    assert match.state.rolled == [3, 1, 1, 1]  # type: ignore[attr-defined]
+    assert twin.match.state.rolled == [3, 6, 6, 6]  # type: ignore[attr-defined]

@@ -89,3 +89,20 @@ def test_private_information_says_whether_seats_ever_see_different_things(game_i
             differed = differed or any(view != views[0] for view in views)
             match.play(bot.choose(match.game, match.state))
     assert differed is info.private_information
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_game_claims_a_proven_length_and_each_gives_the_research_cap(game_id: str) -> None:
+    info = rb.game_info(game_id)
+    assert (info.max_game_length, info.max_game_length_proven) == (rb.info.LENGTH_CAP, False)
+    assert rb.game_info("pig").max_game_length is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_matches_end_far_within_the_length_cap(game_id: str) -> None:
+    # The cap must not cut real matches short: random play, the longest seen, stays far below.
+    info = rb.game_info(game_id)
+    assert info.max_game_length is not None
+    for seed in range(6):
+        match = finished(game_id, info.max_players, seed)
+        assert len(match.log) < info.max_game_length // 4

@@ -14,6 +14,7 @@ exactly as for any scripted match.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -32,11 +33,14 @@ class ExplicitChanceError(RingbearerError):
 
 
 class _UndecidedDrawError(Exception):
-    """The draw the action needs next has no chosen outcome yet."""
+    """The draw the action needs next has no chosen outcome yet; ``upcoming``: the bounds of
+    the draws that follow it whatever it shows (the rest of a shuffle, the other dice of a
+    roll), so that they need not be found by trying the action again."""
 
     def __init__(self, bound: int) -> None:
         super().__init__(bound)
         self.bound = bound
+        self.upcoming: list[int] = []
 
 
 class _ChosenChance(Chance, dict=True):
@@ -69,7 +73,15 @@ class _ChosenChance(Chance, dict=True):
         return self.pick(name, range(1, faces + 1))
 
     def roll_each(self, names: Sequence[str]) -> list[int]:
-        return [self.roll(name) for name in names]
+        faces = []
+        for index, name in enumerate(names):
+            try:
+                faces.append(self.roll(name))
+            except _UndecidedDrawError as undecided:
+                if not self.rolls:  # nothing scripted: each die after this one draws below(6)
+                    undecided.upcoming = [6] * (len(names) - index - 1)
+                raise
+        return faces
 
     def shuffle(self, name: str, items: Sequence[T]) -> list[T]:
         if name in self.orders:  # its top is scripted: replayed as the script says
@@ -81,7 +93,11 @@ class _ChosenChance(Chance, dict=True):
             )
         cards = list(items)
         for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as the engine's streams do
-            j = self.below(i + 1)
+            try:
+                j = self.below(i + 1)
+            except _UndecidedDrawError as undecided:
+                undecided.upcoming = list(range(i, 1, -1))  # the rest of the shuffle
+                raise
             cards[i], cards[j] = cards[j], cards[i]
         self.decks[name] = [str(card) for card in cards]
         return cards
@@ -101,32 +117,52 @@ class ExplicitChance:
         self._action: Action | None = None
         self._chosen: list[int] = []
         self._bound = 0
+        self._upcoming: list[int] = []
+        self._events = True
+        """Whether the action waiting for chance returns its events."""
+        """Bounds of the draws known to come after this one (latest last), whatever the
+        outcomes: their chance nodes follow without trying the action again."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitChance:
+        # The match by its own clone (the quick copy), the draws chosen so far by value.
+        twin = ExplicitChance.__new__(ExplicitChance)
+        twin.__dict__.update(self.__dict__)
+        twin.match = self.match.clone()
+        twin._chosen = list(self._chosen)
+        twin._upcoming = list(self._upcoming)
+        return twin
 
     @property
     def at_chance(self) -> bool:
         """Whether an action waits for the outcome of a draw."""
         return self._action is not None
 
-    def play(self, action: Action | str) -> list[Event]:
+    def play(self, action: Action | str, *, events: bool = True) -> list[Event]:
         """Start ``action`` (checked as :meth:`Match.play` checks it). Returns its events if
-        it draws no chance; otherwise ``[]``, and the match waits at a chance node."""
+        it draws no chance; otherwise ``[]``, and the match waits at a chance node.
+
+        ``events=False``: the caller reads no events (a search, an OpenSpiel state), and
+        this action and the outcomes chosen for it return ``[]``; an action that draws
+        nothing is then played once, not tried on a copy and played again.
+        """
         if self._action is not None:
             raise ExplicitChanceError(
                 f"{self._action} waits for chance: choose an outcome with play_chance()"
             )
         match = self.match
-        legal = match.actions()
+        legal = match._legal_actions()  # the match's own list, not a copy: read only here
         chosen = match.parse(action) if isinstance(action, str) else action
         if chosen not in legal:
             match.play(chosen)  # raises the match's own IllegalActionError, with the reason
         self._action, self._chosen = legal[legal.index(chosen)], []
+        self._events = events
         return self._resolve()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the next draw with their probabilities; ``[]`` at no chance node."""
         if self._action is None:
             return []
-        return [(outcome, 1 / self._bound) for outcome in range(self._bound)]
+        return list(uniform_outcomes(self._bound))
 
     def play_chance(self, outcome: int) -> list[Event]:
         """Choose the outcome of the next draw. Returns the action's events once it has been
@@ -140,6 +176,9 @@ class ExplicitChance:
                 f"this draw has outcomes 0 to {self._bound - 1}, not {outcome}"
             )
         self._chosen.append(outcome)
+        if self._upcoming:
+            self._bound = self._upcoming.pop()
+            return []
         return self._resolve()
 
     def _resolve(self) -> list[Event]:
@@ -147,29 +186,64 @@ class ExplicitChance:
         assert action is not None
         match = self.match
         game = match.game
-        scratch = game.clone(match.state)
-        chance = _ChosenChance(**_fields(scratch.chance))
+        # The match's state itself, read without Match.state (which would drop the legal
+        # actions the match keeps, as a state handed out may be changed).
+        original = match._state
+        own = original.chance
+        # The first try of an action whose events nobody reads is made on the match's own
+        # state, only its bytes kept to put it back: most actions draw nothing, and are then
+        # played by that try (bytes cost a third of a copy). Later tries, and every try of a
+        # caller that wants the events, are made on a copy.
+        before = None
+        if not (self._chosen or self._events or own.rolls or own.orders):
+            before = game.encode_state(original)
+            tried = original
+        else:
+            tried = game.clone(original)
+        chance = _ChosenChance(**_fields(own))
         chance.choose_from(self._chosen)
-        scratch.chance = chance
+        tried.chance = chance
         try:
-            game.advance(scratch, action)
+            game.advance(tried, action)
         except _UndecidedDrawError as undecided:
+            if before is not None:
+                match._put_back(game.decode_state(before))
             self._bound = undecided.bound
+            self._upcoming = undecided.upcoming[::-1]
             return []
         except BaseException:
             # Any refusal (a deck shuffled twice, a script of the match that cannot be
             # followed) ends the attempt: the match is as it was, and free for another action.
+            if before is not None:
+                match._put_back(game.decode_state(before))
             self._action, self._chosen = None, []
             raise
         self._action, self._chosen = None, []
-        if not (chance.faces or chance.decks):
-            return match.play(action)
-        match.script(rolls=chance.faces, orders=chance.decks)
+        drew = chance.faces or chance.decks
+        if not (chance.decks or self._events or own.rolls or own.orders):
+            # It drew nothing but die faces and picks, and no script of the match's was
+            # waiting: the state tried is what scripting those faces and playing the action
+            # gives (scripted faces move no stream; a scripted shuffle would, so decks are
+            # played). Keep it rather than play the action a second time.
+            tried.chance = own
+            match._adopt(action, tried, chance.faces)
+            return []
+        if drew:
+            match.script(rolls=chance.faces, orders=chance.decks)
         try:
-            return match.play(action)
+            events = match.play(action)
         except BaseException:
-            match.undo()  # the script: a failed action leaves no step of its own behind
+            if drew:
+                match.undo()  # the script: a failed action leaves no step of its own behind
             raise
+        return events if self._events else []
+
+
+@functools.cache
+def uniform_outcomes(bound: int) -> tuple[tuple[int, float], ...]:
+    """The outcomes ``0`` to ``bound - 1``, each with probability ``1 / bound``: made once per
+    bound (a shuffle asks for them at every one of its nodes)."""
+    return tuple((outcome, 1 / bound) for outcome in range(bound))
 
 
 def _fields(chance: Chance) -> dict[str, Any]:

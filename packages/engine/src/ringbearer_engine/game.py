@@ -97,6 +97,10 @@ class Game(ABC, Generic[S]):
     cooperative: ClassVar[bool]
     private_information: ClassVar[bool | None] = None
     """Whether seats see different things (a hand of their own); ``None``: not said."""
+    max_game_length: ClassVar[int | None] = None
+    """The most decisions a match takes as research tools see it: a proven bound of the
+    rules (``max_game_length_proven``) or the cap the adapters enforce; ``None``: neither."""
+    max_game_length_proven: ClassVar[bool] = False
     state_type: ClassVar[type[GameState]]
     options_type: ClassVar[type[msgspec.Struct]] = NoOptions
     action_types: ClassVar[tuple[type[Action], ...]]
@@ -126,6 +130,8 @@ class Game(ABC, Generic[S]):
             private_information=self.private_information,
             num_distinct_actions=None if catalogue is None else catalogue.num_distinct_actions,
             action_catalogue_version=None if catalogue is None else catalogue.version,
+            max_game_length=self.max_game_length,
+            max_game_length_proven=self.max_game_length_proven,
         )
 
     # -- copies and pickles: a game is its rules, which never change -----------------------

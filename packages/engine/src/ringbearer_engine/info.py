@@ -16,6 +16,11 @@ MIN_UTILITY: Final = 0.0
 """What a seat gets from a match it did not win (see :meth:`~.Outcome.utility`)."""
 MAX_UTILITY: Final = 1.0
 """What a seat gets from a match it won."""
+LENGTH_CAP: Final = 5000
+"""The cap on decisions that the built-in games give research tools, none of them having a
+proven bound: five times the longest of thousands of random matches (966 decisions, a
+four-seat Adventure Game), far beyond any bot's (see "No maximum game length" in the research
+page)."""
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,3 +46,10 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     for a game without a catalogue."""
     action_catalogue_version: int | None = None
     """The version of that numbering: ids are comparable only between equal versions."""
+    max_game_length: int | None = None
+    """The most decisions (actions of the seats; chance draws do not count) a match has as
+    research tools see it: a bound the rules guarantee if ``max_game_length_proven``, else a
+    cap that the engine's adapters enforce (PettingZoo and Gymnasium truncate the episode
+    there, OpenSpiel ends the match with every utility 0). ``None``: the game sets neither."""
+    max_game_length_proven: bool = False
+    """Whether ``max_game_length`` is a bound of the rules rather than a cap."""

@@ -93,6 +93,17 @@ class InformationStates:
         self._flagged = 0
         """Steps whose observations are in ``_flags``."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> InformationStates:
+        # What the history holds is immutable (bytes, frozen actions, strings, ints): copies
+        # of the lists are a deep copy (a search copies a state, and this, at every node).
+        twin = InformationStates.__new__(InformationStates)
+        twin.__dict__.update(self.__dict__)
+        twin._states = list(self._states)
+        twin._actions = list(self._actions)
+        twin._lines = [list(lines) for lines in self._lines]
+        twin._flags = list(self._flags)
+        return twin
+
     @property
     def steps(self) -> int:
         return len(self._actions)

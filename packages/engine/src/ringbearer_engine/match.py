@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import operator
 import threading
 from array import array
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -39,7 +40,7 @@ from .game import Game, GameState, Outcome, get_game, player_count_error
 from .information import InformationStates
 from .meta import LARGEST_INT, SMALLEST_INT, check_meta
 from .names import check_names
-from .observation import Layout, get_observer
+from .observation import Layout, Observer, get_observer
 from .saves import (
     SaveEnvelope,
     SaveFormat,
@@ -108,6 +109,11 @@ class Match:
         self._redo: list[Action | str] = []
         self._legal_now: list[Action] | None = None
         """The legal actions of the current state, until it changes."""
+        self._observer: Observer[Any] | None = None
+        """The game's observer, once an observation was asked for."""
+        self._ids_of: tuple[list[Action], list[int]] | None = None
+        """(legal actions, their catalogue ids): the ids hold while those legal actions are
+        :attr:`_legal_now` (the same list object), so every change of state drops them too."""
         self._reseeded: tuple[int, int] | None = None
         """(steps, seed): this is a clone whose chance was reseeded after that many steps,
         so its position can no longer be rebuilt from its own seed and log."""
@@ -221,17 +227,53 @@ class Match:
     def legal_ids(self) -> list[int]:
         """The action catalogue's ids of :meth:`actions`, in the same order (see
         :mod:`ringbearer_engine.catalogue`; :class:`NoCatalogueError` for a game without)."""
-        return self._game.numbered_actions().legal_ids(self._legal_actions())
+        return list(self._current_ids())
+
+    def _current_ids(self) -> list[int]:
+        """The ids of the legal actions now, kept until the state changes (do not change
+        the list: it is the match's own)."""
+        legal = self._legal_now
+        known = self._ids_of
+        if legal is not None and known is not None and known[0] is legal:
+            return known[1]
+        legal = self._legal_actions()
+        ids = self._game.numbered_actions().legal_ids(legal)
+        self._ids_of = (legal, ids)
+        return ids
 
     def legal_mask(self) -> bytearray:
         """One byte per catalogue id, 1 where that action is legal now."""
-        return self._game.numbered_actions().legal_mask(self._legal_actions())
+        return self._game.numbered_actions().mask(self._current_ids())
 
     def play_id(self, action_id: SupportsIndex) -> list[Event]:
         """:meth:`play` the action the catalogue numbers ``action_id``. A number that is no
         id raises :class:`ActionIdError`, an id whose action is not legal now
         :class:`IllegalActionError`; either way the match is exactly as it was."""
-        return self.play(self._game.numbered_actions().decode(action_id))
+        return self._play_id(action_id, quiet=False)
+
+    def advance_id(self, action_id: SupportsIndex) -> None:
+        """:meth:`play_id` without the events: what a training loop that reads observations
+        rather than events wants (the game need not describe what happened). Checked and
+        logged exactly as :meth:`play_id`."""
+        self._play_id(action_id, quiet=True)
+
+    def _play_id(self, action_id: SupportsIndex, *, quiet: bool) -> list[Event]:
+        # The common case first: an id among the legal ids already worked out for this state
+        # (an agent picks from the mask or the ids it was handed). Membership in that short
+        # list is the whole check: those actions are the rules' own legal actions.
+        legal, known = self._legal_now, self._ids_of
+        if legal is not None and known is not None and known[0] is legal:
+            number = action_id if type(action_id) is int else _whole_number(action_id)
+            if number is not None and number in known[1]:
+                events = self._play_legal(legal[known[1].index(number)], quiet=quiet)
+                self._redo.clear()
+                return events
+        action = self._game.numbered_actions().decode(action_id)
+        if quiet:
+            self._play_action(action, quiet=True)
+            self._redo.clear()
+            return []
+        return self.play(action)
 
     def view(self, seat: int | None = None) -> msgspec.Struct:
         """What ``seat`` may see; ``None`` for a spectator."""
@@ -293,7 +335,11 @@ class Match:
             raise ScriptError(f"not a chance script: {error}") from None
         check_script(self._game, script.rolls, script.orders)
         payload = {"rolls": script.rolls, "orders": script.orders}
-        self._step(SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True))
+        entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        # What _step does with a script entry, without reading back and checking again the
+        # script just checked (explicit chance scripts every draw it lays out).
+        self._state.chance.script(script.rolls, script.orders)
+        self._record(entry, undoable=True)
         self._redo.clear()
 
     def _step(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
@@ -308,7 +354,6 @@ class Match:
         return self._play_action(entry, quiet=quiet)
 
     def _play_action(self, entry: Action | str, *, quiet: bool = False) -> list[Event]:
-        state = self._state
         legal = self._legal_now
         # The common case first, without the calls of _legal: an action object that is one of
         # the legal actions already worked out (clients play what actions() handed them).
@@ -322,6 +367,11 @@ class Match:
                 action = None
         if action is None:
             action = self._legal(entry)
+        return self._play_legal(action, quiet=quiet)
+
+    def _play_legal(self, action: Action, *, quiet: bool) -> list[Event]:
+        """Play ``action``, one of the legal actions now (checked already), and log it."""
+        state = self._state
         chance = state.chance
         # Without scripts, chance moves exactly when the generator's state does.
         scripted = bool(chance.rolls or chance.orders)
@@ -349,6 +399,32 @@ class Match:
         self._log.append(action)
         self._undoable.append(self._game.undoable(state, action, revealed))
         return events
+
+    def _adopt(
+        self, action: Action, state: GameState, rolls: dict[str, list[int | str]] | None = None
+    ) -> None:
+        """Log ``action``, one of the legal actions now, as played, its result being
+        ``state``: the rules already applied it to a copy of the match's state (explicit
+        chance tries an action on a copy first, and keeps the copy rather than play the
+        action twice). ``state`` holds the match's own chance stream, unmoved: the action drew
+        nothing, or only the die faces ``rolls``, which are logged as the chance script that
+        :meth:`script` would write before the action (a scripted face moves no stream)."""
+        if rolls:
+            check_script(self._game, rolls, {})
+            payload = {"rolls": rolls, "orders": {}}
+            entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+            self._record(entry, undoable=True)
+        self._legal_now = None
+        self._state = state
+        self._log.append(action)
+        self._undoable.append(self._game.undoable(state, action, bool(rolls)))
+        self._redo.clear()
+
+    def _put_back(self, state: GameState) -> None:
+        """Make ``state``, equal to the current state, the match's own again (explicit chance
+        tries an action on the match's state after keeping its bytes, and puts it back when
+        the action needs an outcome first). The legal actions kept stay right."""
+        self._state = state
 
     def _legal(self, entry: Action | str) -> Action:
         action = self.parse(entry) if isinstance(entry, str) else entry
@@ -447,6 +523,7 @@ class Match:
         twin._undoable = list(self._undoable)
         twin._redo = list(self._redo)
         twin._legal_now = None if self._legal_now is None else list(self._legal_now)
+        twin._ids_of = None
         if seed is not None:
             twin._reseed(seed)
         return twin
@@ -478,9 +555,13 @@ class Match:
             fields = dict(self.__dict__)
         del fields["_log_lock"]
         fields["_legal_now"] = None  # worked out again when asked
+        fields["_ids_of"] = None
+        fields["_observer"] = None  # the game's own, found again by its id
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
+        fields.setdefault("_ids_of", None)  # pickled before the ids were kept
+        fields.setdefault("_observer", None)
         self.__dict__.update(fields)
         self._log_lock = threading.Lock()
 
@@ -719,9 +800,16 @@ class Match:
         return self.observation_layout().shape
 
     def observation_tensor(self, seat: int) -> array[float]:
-        """What ``seat`` sees now, encoded as :meth:`observation_layout` says."""
-        self._check_seat(seat)
-        return get_observer(self._game.id).tensor(self._state, seat)
+        """What ``seat`` sees now, encoded as :meth:`observation_layout` says (a new array
+        at every call: it is the caller's to keep)."""
+        # The seat check written out, and the observer kept: research loops call this at
+        # every step, and the checks cost a tenth of the encoding.
+        if type(seat) is not int or not 0 <= seat < len(self._players):
+            self._check_seat(seat)
+        observer = self._observer
+        if observer is None:
+            observer = self._observer = get_observer(self._game.id)
+        return observer.tensor(self._state, seat)
 
     def observation_string(self, seat: int) -> str:
         """What ``seat`` sees now, as text."""
@@ -771,6 +859,17 @@ class Match:
             f"<Match {self._game.id} players={list(self._players)} seed={self._seed} "
             f"steps={len(self._log)}>"
         )
+
+
+def _whole_number(value: object) -> int | None:
+    """``value`` as an id if it is a whole number other than a bool (``numpy.int64`` is);
+    ``None`` otherwise, for the catalogue to refuse with its reason."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _malformed(action: Action) -> str:

@@ -46,13 +46,15 @@ def observation_size(match: Match) -> int:
 
 
 def observation(match: Match, seat: int) -> NDArray[np.float32]:
-    """``seat``'s observation now, as a float32 array of its own."""
-    return np.array(match.observation_tensor(seat), dtype=np.float32)
+    """``seat``'s observation now, as a float32 array of its own: a view of the tensor the
+    match made for this call, which nothing else holds (no copy needed)."""
+    return np.frombuffer(match.observation_tensor(seat), dtype=np.float32)
 
 
 def legal_mask(match: Match) -> NDArray[np.int8]:
-    """1 for each action id legal now, as the frameworks' masks are: int8."""
-    return np.frombuffer(match.legal_mask(), dtype=np.int8).copy()
+    """1 for each action id legal now, as the frameworks' masks are: int8 (a view of the
+    match's new mask, which nothing else holds)."""
+    return np.frombuffer(match.legal_mask(), dtype=np.int8)
 
 
 def utilities(match: Match) -> list[float]:

@@ -21,8 +21,9 @@ id                                 the match
 =================================  =======================================================
 
 Each takes ``players``, ``seat`` (the agent's), ``bot`` (the engine's name of the bot that
-plays every other seat: ``heuristic``, ``random``, ``mc`` …) and ``options`` (the game's
-options, such as a Book chapter) as keyword arguments of ``gymnasium.make``.
+plays every other seat: ``heuristic``, ``random``, ``mc`` …), ``options`` (the game's
+options, such as a Book chapter) and ``max_decisions`` (below) as keyword arguments of
+``gymnasium.make``.
 
 The observation is the agent's seat's observation tensor (float32, the game observer's
 layout); the action is an id of the game's action catalogue; ``info["action_mask"]`` has one
@@ -33,7 +34,10 @@ for a win, 0 otherwise), 0 before. The other seats' moves are played by their bo
 An id that is not legal now does not change the match: the step returns the same
 observation, reward 0, and ``info["illegal_action"]`` says why (agents that sample from the
 mask never see it). The registered ids stop an episode after 5,000 of the agent's steps
-(``max_episode_steps``), so an agent that only ever tries illegal ids still ends.
+(``max_episode_steps``), so an agent that only ever tries illegal ids still ends. The match
+itself is truncated once it has taken ``max_decisions`` decisions, the agent's and the bots'
+together (by default the game's ``GameInfo.max_game_length``: 5000 for the three games, none
+of which has a proven bound on its length).
 """
 
 from __future__ import annotations
@@ -77,11 +81,16 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         seat: int = 0,
         bot: str = "heuristic",
         options: Mapping[str, Any] | None = None,
+        max_decisions: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         game = get_game(game_id)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        if max_decisions is not None and max_decisions < 1:
+            raise ValueError(f"max_decisions is at least 1, not {max_decisions}")
+        self.max_decisions = game.max_game_length if max_decisions is None else max_decisions
+        self._decisions = 0
         self.game_id = game_id
         self.seats = _seats.seat_count(game_id, players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
@@ -105,6 +114,7 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(2**62)) if seed is None else seed
         self.match = _seats.start(self.game_id, self.seats, match_seed, self.game_options)
+        self._decisions = 0
         game = self.match.game
         self._bots = [
             make_bot(game, self.bot_name, seed=match_seed + seat) for seat in range(self.seats)
@@ -117,16 +127,24 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         if self.match.outcome is not None:
             raise RuntimeError("the match is over: reset() the environment first")
+        if self._truncated():
+            raise RuntimeError("the match was truncated: reset() the environment first")
         try:
-            self.match.play_id(int(action))
+            self.match.advance_id(int(action))
         except IllegalActionError as refused:
             info = self._info()
             info["illegal_action"] = str(refused)
             return _seats.observation(self.match, self.seat), 0.0, False, False, info
+        self._decisions += 1
         self._let_the_bots_play()
         over = self.match.outcome is not None
         reward = _seats.utilities(self.match)[self.seat] if over else 0.0
-        return _seats.observation(self.match, self.seat), reward, over, False, self._info()
+        truncated = not over and self._truncated()
+        observation = _seats.observation(self.match, self.seat)
+        return observation, reward, over, truncated, self._info()
+
+    def _truncated(self) -> bool:
+        return self.max_decisions is not None and self._decisions >= self.max_decisions
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -135,14 +153,15 @@ class RingbearerSeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
 
     def _let_the_bots_play(self) -> None:
         match = self.match
-        while match.outcome is None and match.to_move != self.seat:
+        while match.outcome is None and match.to_move != self.seat and not self._truncated():
             seat = match.to_move
             if seat is None:
                 raise RuntimeError(f"{self.game_id}: nobody is to move, yet the match goes on")
             match.play(self._bots[seat].choose(match.game, match.state))
+            self._decisions += 1
 
     def _info(self) -> dict[str, Any]:
-        over = self.match.outcome is not None
+        over = self.match.outcome is not None or self._truncated()
         mask = self._no_actions.copy() if over else _seats.legal_mask(self.match)
         return {"action_mask": mask}
 

@@ -11,8 +11,9 @@ Each registered game is named ``ringbearer_`` and the engine's id with underscor
 
 **Parameters**: ``players`` (the game's default if not given); ``seed`` (0), from which the
 deals are derived; ``deals`` (1024), how many different deals the first chance node chooses
-between; ``max_game_length`` (5000), after which many decisions a match ends with every
-utility 0, since the Adventure Game has no bound of its own; and every whole-number or yes/no
+between; ``max_game_length`` (the game's ``GameInfo.max_game_length``, 5000 for the three games;
+5000 for a game that sets none), after which many decisions a match ends with every utility
+0, since none of the games has a proven bound; and every whole-number or yes/no
 option of the game (the Book's ``chapter``, for one).
 
 **Chance.** A match's setup (shuffles, the first player) is drawn from a seed: the first node
@@ -39,13 +40,15 @@ import numpy as np
 import pyspiel
 
 from ..chance import derive_seed
-from ..explicit import ExplicitChance
+from ..explicit import ExplicitChance, uniform_outcomes
 from ..game import Game, get_game, list_games
 from ..information import InformationStates
 from ..match import Match
 from ..observation import Layout, get_observer
 from . import _seats
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 PREFIX = "ringbearer_"
 DEFAULT_DEALS = 1024
 DEFAULT_MAX_GAME_LENGTH = 5000
@@ -104,7 +107,7 @@ def _game_type(game: Game[Any]) -> Any:
             "players": game.default_players,
             "seed": 0,
             "deals": DEFAULT_DEALS,
-            "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+            "max_game_length": game.max_game_length or DEFAULT_MAX_GAME_LENGTH,
             **_option_defaults(game),
         },
     )
@@ -186,34 +189,91 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
     def __init__(self, game: RingbearerGame) -> None:
         super().__init__(game)
         self.game_id = game.rules.id
+        self.seats = game.players
         self.deals = game.deals
         self.max_length = game.max_length
         self.table: ExplicitChance | None = None
         """The match and its pending draws, once dealt."""
         self.seen: InformationStates | None = None
         self.decisions = 0
+        self.player = _CHANCE
+        """Who acts now (a seat, chance or terminal), worked out once a step: OpenSpiel asks
+        several times for each action, across the C++ boundary each time."""
 
     # -- who acts ---------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.table.at_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = self.table.match.to_move
+        return self.player
+
+    def _whose_turn(self) -> int:
+        table = self.table
+        if table is None or table.at_chance:
+            return _CHANCE
+        match = table.match
+        if match.outcome is not None or self.decisions >= self.max_length:
+            return _TERMINAL
+        seat = match.to_move
         assert seat is not None  # a match without an outcome always waits for a seat
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.table is None or player != self.table.match.to_move:
+        if self.table is None or player != self.player:
             return []
         return sorted(self.table.match.legal_ids())
 
+    # What OpenSpiel's C++ State does for these, done in Python when called from Python: each
+    # would otherwise cross into C++ and back into this class's methods several times, and a
+    # tensor would come back as a list of Python floats (a thousand of them in Mount Doom,
+    # which cost four times the encoding). C++ callers get the same values through the
+    # methods above and the observers.
+
+    def is_chance_node(self) -> bool:
+        return self.player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the one to act by default), sorted; at a chance
+        node, its outcomes (whoever asks)."""
+        current = self.player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None or player == current:
+            return self._legal_actions(current)
+        if player < 0:
+            raise pyspiel.SpielError(f"no legal actions for pseudo-player {player}")
+        return []
+
+    def observation_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
+        """``player``'s observation (the one to act by default) as a new float32 array: the
+        values OpenSpiel's own call gives as a list."""
+        seat = self._seat(player)
+        table = self.table
+        if table is None:
+            return np.zeros(self.get_game().observation_layout.size, np.float32)
+        return np.frombuffer(table.match.observation_tensor(seat), np.float32)
+
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
+        """``player``'s information-state tensor (the one to act by default) as a new float32
+        array."""
+        seat = self._seat(player)
+        table = self.table
+        if table is None:
+            return np.zeros(self.get_game().information_layout.size, np.float32)
+        assert self.seen is not None
+        return np.frombuffer(self.seen.tensor(table.match._state, seat), np.float32)
+
+    def _seat(self, player: int | None) -> int:
+        seat = self.player if player is None else player
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a player is a whole number, not {seat!r}")
+        if not 0 <= seat < self.seats:
+            raise pyspiel.SpielError(f"there is no player {seat} to observe")
+        return seat
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.table is None:
-            return [(deal, 1 / self.deals) for deal in range(self.deals)]
+            return list(uniform_outcomes(self.deals))
         return self.table.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
@@ -222,17 +282,17 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
             match = game.start(action)
             self.table = ExplicitChance(match)
             self.seen = InformationStates(match.game, match.state)
-            return
-        table = self.table
-        if table.at_chance:
-            table.play_chance(action)
-            return
-        assert self.seen is not None
-        match = table.match
-        chosen = match.game.numbered_actions().decode(action)
-        self.seen.record(match.state, chosen)
-        table.play(chosen)
-        self.decisions += 1
+        elif self.table.at_chance:
+            self.table.play_chance(action)
+        else:
+            assert self.seen is not None
+            table = self.table
+            match = table.match
+            chosen = match.game.numbered_actions().decode(action)
+            self.seen.record(match._state, chosen)  # read only: keeps the legal actions kept
+            table.play(chosen, events=False)
+            self.decisions += 1
+        self.player = self._whose_turn()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -242,9 +302,7 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
     # -- the end ----------------------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        if self.table is None or self.table.at_chance:
-            return False
-        return self.table.match.outcome is not None or self.decisions >= self.max_length
+        return self.player == _TERMINAL
 
     def returns(self) -> list[float]:
         if self.table is None:
@@ -278,7 +336,7 @@ class RingbearerObserver:
         match = table.match
         if self.perfect_recall:
             assert state.seen is not None
-            values = state.seen.tensor(match.state, player)
+            values = state.seen.tensor(match._state, player)
         else:
             values = match.observation_tensor(player)
         self.tensor[:] = np.frombuffer(values, dtype=np.float32)
@@ -290,5 +348,5 @@ class RingbearerObserver:
         match = table.match
         if self.perfect_recall:
             assert state.seen is not None
-            return state.seen.string(match.state, player)
+            return state.seen.string(match._state, player)
         return match.observation_string(player)

@@ -18,8 +18,9 @@ end: each seat's utility (1 for a win, 0 otherwise; in a cooperative game all al
 
 An id that is not legal now is refused with the engine's
 :class:`~ringbearer_engine.IllegalActionError` and leaves the match as it was. ``max_steps``
-ends the episode as truncated for every agent after that many actions (the Adventure Game
-has no bound on its length of its own).
+ends the episode as truncated for every agent after that many actions; by default it is the
+game's ``GameInfo.max_game_length`` (5000 for the three games, none of which has a proven
+bound on its length).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def env(
     render_mode: str | None = None,
 ) -> RingbearerAEC:
     """An AEC environment of ``game_id`` (``mount-doom``, ``adventure-game``,
-    ``adventure-book``) for ``players`` seats (the game's default if not given)."""
+    ``adventure-book``) for ``players`` seats (the game's default if not given), truncated
+    after ``max_steps`` actions (the game's ``max_game_length`` if not given)."""
     return RingbearerAEC(
         game_id, players=players, options=options, max_steps=max_steps, render_mode=render_mode
     )
@@ -74,7 +76,7 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         self.game_id = game_id
         self.seats = _seats.seat_count(game_id, players)
         self.game_options = dict(options or {})
-        self.max_steps = max_steps
+        self.max_steps = game.max_game_length if max_steps is None else max_steps
         self.render_mode = render_mode
         self.metadata = {
             "name": f"ringbearer_{game_id.replace('-', '_')}_v0",
@@ -96,7 +98,10 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         }
         self.action_spaces = {agent: spaces.Discrete(ids) for agent in self.possible_agents}
         self._no_actions = np.zeros(ids, np.int8)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._steps = 0
+        self._over = False
+        """Terminated or truncated: every agent leaves in turn."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -107,6 +112,7 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.match = _seats.start(self.game_id, self.seats, seed, self.game_options)
         self._steps = 0
+        self._over = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -116,12 +122,15 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         self._select_next()
 
     def observe(self, agent: str) -> Observation:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         match = self.match
-        to_act = match.outcome is None and match.to_move == seat
+        # Both arrays are views of buffers made for this call alone (no copies): the agent
+        # may keep them, and nothing else writes to them.
         return {
             "observation": _seats.observation(match, seat),
-            "action_mask": _seats.legal_mask(match) if to_act else self._no_actions.copy(),
+            "action_mask": (
+                _seats.legal_mask(match) if match.to_move == seat else self._no_actions.copy()
+            ),
         }
 
     def step(self, action: int | None) -> None:
@@ -132,16 +141,19 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         if action is None:
             raise ValueError(f"{agent} must act: an action id, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.match.play_id(action)
+        match = self.match
+        match.advance_id(action)  # play_id without events: the agents read observations
         self._steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.match.outcome is not None:
-            utilities = _seats.utilities(self.match)
+        if match.outcome is not None:
+            utilities = _seats.utilities(match)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = utilities[seat]
                 self.terminations[name] = True
+            self._over = True
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._over = True
         self._select_next()
         self._accumulate_rewards()
 
@@ -156,7 +168,7 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
     def _select_next(self) -> None:
         """The seat the game waits for; once the episode is over, each agent in turn (they
         step with None to leave, as PettingZoo has it)."""
-        if any(self.terminations.values()) or any(self.truncations.values()):
+        if self._over:
             self.agent_selection = self.agents[0]
             return
         seat = self.match.to_move

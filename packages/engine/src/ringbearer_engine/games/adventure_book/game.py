@@ -15,6 +15,7 @@ from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.chance import Chance
 from ringbearer_engine.events import DISCARDED, Event
 from ringbearer_engine.game import Advisor, BotFactory, Game, Outcome
+from ringbearer_engine.info import LENGTH_CAP
 from ringbearer_engine.saves import register_migration
 
 from . import catalogue as numbering
@@ -93,6 +94,7 @@ class AdventureBookGame(Game[AdventureBookState]):
     default_players = 2
     cooperative = True
     private_information = True
+    max_game_length = LENGTH_CAP  # no proven bound: the adapters' cap (rb.info)
     state_type = AdventureBookState
     options_type = AdventureBookOptions
     action_types = ACTION_TYPES

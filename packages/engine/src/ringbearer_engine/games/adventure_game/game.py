@@ -8,6 +8,7 @@ from typing import Any
 from ringbearer_engine import Action, Chance, Event, Game, NoOptions, Outcome
 from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.game import Advisor, BotFactory
+from ringbearer_engine.info import LENGTH_CAP
 
 from . import catalogue as numbering
 from .actions import ACTION_TYPES, Climb, MoveNazgul, Pass, Ring, Step, TownSwap
@@ -52,6 +53,7 @@ class AdventureGame(Game[AdventureState]):
     default_players = 3
     cooperative = False
     private_information = True
+    max_game_length = LENGTH_CAP  # no proven bound: the adapters' cap (rb.info)
     state_type = AdventureState
     options_type = NoOptions
     action_types = ACTION_TYPES

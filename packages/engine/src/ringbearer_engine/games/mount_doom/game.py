@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ringbearer_engine import Action, Chance, Event, Game, Outcome
 from ringbearer_engine.catalogue import ActionCatalogue
 from ringbearer_engine.events import DISCARDED
+from ringbearer_engine.info import LENGTH_CAP
 
 from . import catalogue as numbering
 from . import rules
@@ -109,6 +110,7 @@ class MountDoomGame(Game[MountDoomState]):
     default_players = 2
     cooperative = True
     private_information = False
+    max_game_length = LENGTH_CAP  # no proven bound: the adapters' cap (rb.info)
     state_type = MountDoomState
     options_type = MountDoomOptions
     action_types = ACTION_TYPES
