@@ -53,6 +53,7 @@ async def test_the_swaps_open_from_one_entry_and_escape_closes_them(
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        game_screen = screen
         menu = screen.query_one(ActionMenu)
         every = screen.choices
         assert len(menu.actions) < len(every)
@@ -80,7 +81,7 @@ async def test_the_swaps_open_from_one_entry_and_escape_closes_them(
         assert menu.border_title == first.title
         await pilot.press("escape", "escape")  # out of both kinds, not to the main menu
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is game_screen
         assert swap_kind(menu) == (index, swaps)
         assert menu.border_title == "Choices"
 

@@ -96,7 +96,9 @@ async def test_the_advice_is_marked_where_it_stands_and_no_figure_is_clearly_abo
                 assert "about the same" in line
                 assert int(other.group(1)) - figure <= max(margin, int(other.group(2))) + 1
         told = str(screen.query_one("#hint", Static).content)
-        label = screen.look.describe(screen.session.match, menu.actions[advised])
+        chosen = menu.actions[advised]
+        assert isinstance(chosen, rb.Action)
+        label = screen.look.describe(screen.session.match, chosen)
         assert f"would choose: {label}" in told
         assert "Only the choices with a figure" in told
 

@@ -138,6 +138,7 @@ async def test_the_log_names_players_never_seats(quick_settings: AppPaths) -> No
         await settle(pilot)
         screen = game_screen(app)
         fight = next(a for a in screen.query_one(ActionMenu).actions if str(a) == "fight")
+        assert isinstance(fight, rb.Action)
         await choose_by_keys(pilot, screen, fight)
         await settle(pilot)
         lines = [item.plain for item in screen.query_one(EventLog).items]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.events import Fought, MountainRolled
 from ringbearer_engine.games.adventure_game.view import AdventureView
 from ringbearer_tui.app import RingbearerApp, StartLoaded
@@ -73,6 +74,7 @@ async def test_the_attack_die_shows_on_the_board_when_rolled(quick_settings: App
         assert isinstance(screen, GameScreen)
         menu = screen.query_one(ActionMenu)
         fight = next(a for a in menu.actions if str(a) == "fight")
+        assert isinstance(fight, rb.Action)
         screen.play(fight)
         await pilot.pause()
         assert f"Last roll: {held} [" in board_of(app).text()
@@ -136,13 +138,15 @@ async def test_the_cards_key_reads_the_highlighted_choice_and_the_hand(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         menu = screen.query_one(ActionMenu)
-        with_card = next(i for i, a in enumerate(menu.actions) if cards_of(a))
+        shown = [a for a in menu.actions if isinstance(a, rb.Action)]
+        assert shown == menu.actions  # a short list: not folded by kind
+        with_card = next(i for i, a in enumerate(shown) if cards_of(a))
         await pilot.press("home", *["down"] * with_card, "c")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         body = str(dialog.query_one("#body").render())
-        played = cards_of(menu.actions[with_card])[0]
+        played = cards_of(shown[with_card])[0]
         assert body.startswith(f"{card_title(played)}: the highlighted choice")
         view = match.view(match.to_move)
         assert isinstance(view, AdventureView)

@@ -507,6 +507,7 @@ async def test_keys_typed_faster_than_the_screen_plays_are_dropped_once_the_list
         screen = game_screen(app)
         menu = screen.query_one(ActionMenu)
         first = menu.actions[0]
+        assert isinstance(first, rb.Action)  # a short list: not folded
         screen.play(first)  # the roll: the list is now the dice to keep
         steps = len(screen.session.match.log)
         for _ in range(30):

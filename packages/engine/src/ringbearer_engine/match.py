@@ -337,8 +337,13 @@ class Match:
         payload = {"rolls": script.rolls, "orders": script.orders}
         entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
         # What _step does with a script entry, without reading back and checking again the
-        # script just checked (explicit chance scripts every draw it lays out).
-        self._state.chance.script(script.rolls, script.orders)
+        # script just checked (explicit chance scripts every draw it lays out). The dice and
+        # decks are queued in the entry's order (its keys sorted), as a replay queues them:
+        # the chance's tables keep that order, and the saved position must be the replayed one.
+        self._state.chance.script(
+            {name: script.rolls[name] for name in sorted(script.rolls)},
+            {name: script.orders[name] for name in sorted(script.orders)},
+        )
         self._record(entry, undoable=True)
         self._redo.clear()
 
