@@ -220,3 +220,29 @@ def test_a_deep_copy_waiting_for_chance_goes_on_alone() -> None:
         explicit.play_chance(0)
     assert match.state.rolled == [3, 1, 1, 1]  # type: ignore[attr-defined]
     assert twin.match.state.rolled == [3, 6, 6, 6]  # type: ignore[attr-defined]
+
+
+def test_a_one_card_shuffle_is_no_chance_node_and_leaves_a_quiet_play_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Found in OpenSpiel random play of Mount Doom (deals 55 and 61 of seed 0..150): a
+    # stage whose deck held one card counted as a shuffle, so an action that drew nothing
+    # else was played again on the state its quiet try had already moved on, and failed.
+    quiet = Match.new("pig", ["Ann", "Bo"], seed=1)
+    loud = quiet.clone()
+
+    def shuffle_one(state: rb.GameState, action: rb.Action) -> None:
+        state.chance.shuffle("deck", ["only"])
+        state.chance.shuffle("deck", [])
+
+    with monkeypatch.context() as patch:
+        patch.setattr(quiet.game, "advance", shuffle_one)
+        patch.setattr(quiet.game, "apply", lambda state, action: shuffle_one(state, action) or [])
+        quiet_chance, loud_chance = ExplicitChance(quiet), ExplicitChance(loud)
+        assert quiet_chance.play("roll", events=False) == []
+        assert not quiet_chance.at_chance
+        loud_chance.play("roll")
+        assert not loud_chance.at_chance
+    assert quiet.log == loud.log == ("roll",)
+    assert quiet.snapshot() == loud.snapshot()
+    assert type(quiet.state.chance) is rb.Chance

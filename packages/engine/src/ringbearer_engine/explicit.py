@@ -99,7 +99,12 @@ class _ChosenChance(Chance, dict=True):
                 undecided.upcoming = list(range(i, 1, -1))  # the rest of the shuffle
                 raise
             cards[i], cards[j] = cards[j], cards[i]
-        self.decks[name] = [str(card) for card in cards]
+        if len(cards) > 1:
+            # A deck of one card (or none) draws nothing and has one order: nothing for a
+            # script to replay. Were it recorded, an action that drew nothing else would
+            # count as one that shuffled, and be played a second time on the state that its
+            # quiet first try had already moved on.
+            self.decks[name] = [str(card) for card in cards]
         return cards
 
 
