@@ -235,9 +235,13 @@ def test_a_one_card_shuffle_is_no_chance_node_and_leaves_a_quiet_play_whole(
         state.chance.shuffle("deck", ["only"])
         state.chance.shuffle("deck", [])
 
+    def shuffle_one_told(state: rb.GameState, action: rb.Action) -> list[rb.Event]:
+        shuffle_one(state, action)
+        return []
+
     with monkeypatch.context() as patch:
         patch.setattr(quiet.game, "advance", shuffle_one)
-        patch.setattr(quiet.game, "apply", lambda state, action: shuffle_one(state, action) or [])
+        patch.setattr(quiet.game, "apply", shuffle_one_told)
         quiet_chance, loud_chance = ExplicitChance(quiet), ExplicitChance(loud)
         assert quiet_chance.play("roll", events=False) == []
         assert not quiet_chance.at_chance
