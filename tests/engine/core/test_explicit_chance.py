@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -250,3 +251,36 @@ def test_a_one_card_shuffle_is_no_chance_node_and_leaves_a_quiet_play_whole(
     assert quiet.log == loud.log == ("roll",)
     assert quiet.snapshot() == loud.snapshot()
     assert type(quiet.state.chance) is rb.Chance
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_quiet_play_given_the_states_bytes_does_not_make_them_again(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An OpenSpiel state encodes the state for the information state already (issue 45).
+    given, made = Match.new(game_id, ["Ann", "Bo"], seed=4), Match.new(game_id, ["Ann", "Bo"], 4)
+    given_chance, made_chance = ExplicitChance(given), ExplicitChance(made)
+    game = given.game
+    encodings = []
+    original = type(game).encode_state
+
+    def counted(self: Any, state: rb.GameState) -> bytes:
+        encodings.append(state)
+        return original(self, state)
+
+    rng = random.Random(4)
+    for _ in range(60):
+        if given.outcome is not None:
+            break
+        action = rng.choice(given.actions())
+        snapshot = given.snapshot()
+        with monkeypatch.context() as patch:
+            patch.setattr(type(game), "encode_state", counted)
+            given_chance.play(action, events=False, encoded=snapshot)
+            assert encodings == []  # the first try keeps the bytes it was given
+        made_chance.play(action, events=False)
+        while given_chance.at_chance:
+            outcome = rng.choice(given_chance.chance_outcomes())[0]
+            given_chance.play_chance(outcome)
+            made_chance.play_chance(outcome)
+        assert (given.snapshot(), given.log) == (made.snapshot(), made.log)

@@ -142,13 +142,18 @@ class ExplicitChance:
         """Whether an action waits for the outcome of a draw."""
         return self._action is not None
 
-    def play(self, action: Action | str, *, events: bool = True) -> list[Event]:
+    def play(
+        self, action: Action | str, *, events: bool = True, encoded: bytes | None = None
+    ) -> list[Event]:
         """Start ``action`` (checked as :meth:`Match.play` checks it). Returns its events if
         it draws no chance; otherwise ``[]``, and the match waits at a chance node.
 
         ``events=False``: the caller reads no events (a search, an OpenSpiel state), and
         this action and the outcomes chosen for it return ``[]``; an action that draws
-        nothing is then played once, not tried on a copy and played again.
+        nothing is then played once, not tried on a copy and played again. Such a first try
+        keeps the state's bytes to put it back if the action draws: ``encoded``, the match's
+        :meth:`~Match.snapshot` now, when the caller has it already (an OpenSpiel state
+        records it for the information state), saves making them again.
         """
         if self._action is not None:
             raise ExplicitChanceError(
@@ -161,7 +166,7 @@ class ExplicitChance:
             match.play(chosen)  # raises the match's own IllegalActionError, with the reason
         self._action, self._chosen = legal[legal.index(chosen)], []
         self._events = events
-        return self._resolve()
+        return self._resolve(encoded)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the next draw with their probabilities; ``[]`` at no chance node."""
@@ -186,7 +191,7 @@ class ExplicitChance:
             return []
         return self._resolve()
 
-    def _resolve(self) -> list[Event]:
+    def _resolve(self, encoded: bytes | None = None) -> list[Event]:
         action = self._action
         assert action is not None
         match = self.match
@@ -201,7 +206,7 @@ class ExplicitChance:
         # caller that wants the events, are made on a copy.
         before = None
         if not (self._chosen or self._events or own.rolls or own.orders):
-            before = game.encode_state(original)
+            before = game.encode_state(original) if encoded is None else encoded
             tried = original
         else:
             tried = game.clone(original)
