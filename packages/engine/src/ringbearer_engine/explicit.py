@@ -22,6 +22,7 @@ from .actions import Action
 from .chance import SHAKE128, Chance
 from .errors import RingbearerError
 from .events import Event
+from .game import GameState
 from .match import Match
 
 T = TypeVar("T")
@@ -114,7 +115,8 @@ class ExplicitChance:
     ``play(action)`` starts an action; while :attr:`at_chance`, ``chance_outcomes()`` lists
     the outcomes of the next draw with their probabilities and ``play_chance(outcome)``
     chooses one. When the last draw is chosen (at once, for an action that draws nothing),
-    the action is played on the match and its events returned.
+    the action is played on the match and its events returned. While an action waits for
+    chance, play the match only through this object.
     """
 
     def __init__(self, match: Match) -> None:
@@ -127,6 +129,10 @@ class ExplicitChance:
         """Whether the action waiting for chance returns its events."""
         """Bounds of the draws known to come after this one (latest last), whatever the
         outcomes: their chance nodes follow without trying the action again."""
+        self._kept: tuple[GameState | None, bytes] = _NOTHING_KEPT
+        """The match's state put back after a try, and its bytes: the next try of the same
+        action starts from them without encoding the state again (if it is still the
+        match's state)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitChance:
         # The match by its own clone (the quick copy), the draws chosen so far by value.
@@ -200,13 +206,17 @@ class ExplicitChance:
         # actions the match keeps, as a state handed out may be changed).
         original = match._state
         own = original.chance
-        # The first try of an action whose events nobody reads is made on the match's own
-        # state, only its bytes kept to put it back: most actions draw nothing, and are then
-        # played by that try (bytes cost a third of a copy). Later tries, and every try of a
-        # caller that wants the events, are made on a copy.
+        # Every try of an action whose events nobody reads is made on the match's own state,
+        # only its bytes kept to put it back: most actions draw nothing, and are then played
+        # by their first try; one that draws is put back from the bytes, and played by its
+        # last try (bytes cost a third of a copy, and the same bytes serve every try). Each
+        # try of a caller that wants the events is made on a copy.
         before = None
-        if not (self._chosen or self._events or own.rolls or own.orders):
-            before = game.encode_state(original) if encoded is None else encoded
+        if not (self._events or own.rolls or own.orders):
+            if encoded is None:
+                kept = self._kept
+                encoded = kept[1] if kept[0] is original else game.encode_state(original)
+            before = encoded
             tried = original
         else:
             tried = game.clone(original)
@@ -217,7 +227,9 @@ class ExplicitChance:
             game.advance(tried, action)
         except _UndecidedDrawError as undecided:
             if before is not None:
-                match._put_back(game.decode_state(before))
+                put_back = game.decode_state(before)
+                match._put_back(put_back)
+                self._kept = (put_back, before)
             self._bound = undecided.bound
             self._upcoming = undecided.upcoming[::-1]
             return []
@@ -227,8 +239,10 @@ class ExplicitChance:
             if before is not None:
                 match._put_back(game.decode_state(before))
             self._action, self._chosen = None, []
+            self._kept = _NOTHING_KEPT
             raise
         self._action, self._chosen = None, []
+        self._kept = _NOTHING_KEPT
         drew = chance.faces or chance.decks
         if not (chance.decks or self._events or own.rolls or own.orders):
             # It drew nothing but die faces and picks, and no script of the match's was
@@ -238,6 +252,10 @@ class ExplicitChance:
             tried.chance = own
             match._adopt(action, tried, chance.faces)
             return []
+        if before is not None:
+            # It shuffled, and a shuffle is scripted and played: from the state before the
+            # try, which the try moved on.
+            match._put_back(game.decode_state(before))
         if drew:
             match.script(rolls=chance.faces, orders=chance.decks)
         try:
@@ -247,6 +265,9 @@ class ExplicitChance:
                 match.undo()  # the script: a failed action leaves no step of its own behind
             raise
         return events if self._events else []
+
+
+_NOTHING_KEPT: tuple[GameState | None, bytes] = (None, b"")
 
 
 @functools.cache
