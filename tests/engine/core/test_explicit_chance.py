@@ -284,3 +284,34 @@ def test_a_quiet_play_given_the_states_bytes_does_not_make_them_again(
             given_chance.play_chance(outcome)
             made_chance.play_chance(outcome)
         assert (given.snapshot(), given.log) == (made.snapshot(), made.log)
+
+
+@pytest.mark.parametrize("copy_of", ["pickle", "deepcopy"])
+def test_a_copy_made_at_a_chance_node_finishes_the_action_as_the_original_does(
+    copy_of: str,
+) -> None:
+    # Every try is made with one stream object, kept between tries: copies must not share
+    # it, and a pickle does not carry it (issue 45).
+    import copy
+    import pickle
+
+    rng = random.Random(11)
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=11)
+    explicit = ExplicitChance(match)
+    copies = 0
+    while match.outcome is None and copies < 5:
+        explicit.play(rng.choice(match.actions()), events=False)
+        if not explicit.at_chance:
+            continue
+        twin = (
+            pickle.loads(pickle.dumps(explicit)) if copy_of == "pickle" else copy.deepcopy(explicit)
+        )
+        copies += 1
+        while outcomes := explicit.chance_outcomes():
+            outcome = rng.choice(outcomes)[0]
+            assert twin.chance_outcomes() == outcomes
+            explicit.play_chance(outcome)
+            twin.play_chance(outcome)
+        assert not twin.at_chance
+        assert (twin.match.snapshot(), twin.match.log) == (match.snapshot(), match.log)
+    assert copies == 5

@@ -129,16 +129,23 @@ class ExplicitChance:
         """Whether the action waiting for chance returns its events."""
         """Bounds of the draws known to come after this one (latest last), whatever the
         outcomes: their chance nodes follow without trying the action again."""
+        self._stream: _ChosenChance | None = None
+        """The stream every try is made with (see :meth:`_stream_for`)."""
         self._kept: tuple[GameState | None, bytes] = _NOTHING_KEPT
         """The match's state put back after a try, and its bytes: the next try of the same
         action starts from them without encoding the state again (if it is still the
         match's state)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The stream of the tries is scratch, made again when needed: not pickled.
+        return {**self.__dict__, "_stream": None}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitChance:
         # The match by its own clone (the quick copy), the draws chosen so far by value.
         twin = ExplicitChance.__new__(ExplicitChance)
         twin.__dict__.update(self.__dict__)
         twin.match = self.match.clone()
+        twin._stream = None  # each its own
         twin._chosen = list(self._chosen)
         twin._upcoming = list(self._upcoming)
         return twin
@@ -197,6 +204,21 @@ class ExplicitChance:
             return []
         return self._resolve()
 
+    def _stream_for(self, own: Chance) -> _ChosenChance:
+        """The stream of the next try: the fields of the match's stream ``own``, answering
+        draws with the outcomes chosen so far. One object serves every try (building one
+        costs as much as a step of the rules); a try lets go of it before it returns."""
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = _ChosenChance(**_fields(own))
+        else:
+            stream.state, stream.inc = own.state, own.inc
+            rolls, orders = own.rolls, own.orders
+            stream.rolls = {name: list(faces) for name, faces in rolls.items()} if rolls else {}
+            stream.orders = {name: list(cards) for name, cards in orders.items()} if orders else {}
+        stream.choose_from(self._chosen)
+        return stream
+
     def _resolve(self, encoded: bytes | None = None) -> list[Event]:
         action = self._action
         assert action is not None
@@ -220,8 +242,7 @@ class ExplicitChance:
             tried = original
         else:
             tried = game.clone(original)
-        chance = _ChosenChance(**_fields(own))
-        chance.choose_from(self._chosen)
+        chance = self._stream_for(own)
         tried.chance = chance
         try:
             game.advance(tried, action)
