@@ -100,22 +100,28 @@ def load_yardstick(path: Path) -> ModuleType:
     return module
 
 
-def bare_turns_per_second(bare: ModuleType, seconds: float) -> float:
+def bare_turns_per_second(
+    bare: ModuleType, seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> float:
     rng = random.Random(1)
     start_turns = bare.TURNS[0]
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         bare.play(rng)
-    return float(bare.TURNS[0] - start_turns) / (time.perf_counter() - start)
+    return float(bare.TURNS[0] - start_turns) / (clock() - start)
 
 
 def timed(
-    loop: Callable[[str, int, range], Played], game_id: str, seats: int, seeds: range
+    loop: Callable[[str, int, range], Played],
+    game_id: str,
+    seats: int,
+    seeds: range,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, float]:
-    """Decisions and turns per second of one run of ``loop``."""
-    start = time.perf_counter()
+    """Decisions and turns per second of one run of ``loop``, timed by ``clock``."""
+    start = clock()
     decisions, turns = loop(game_id, seats, seeds)
-    spent = time.perf_counter() - start
+    spent = clock() - start
     return decisions / spent, turns / spent
 
 
@@ -126,10 +132,11 @@ def race(
     bare: ModuleType | None,
     *,
     turns_of: str,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[list[float], list[float]]:
-    """Time every loop on every game in alternating rounds and print the medians, as
-    decisions per second and as a ratio to the ``engine`` loop. Returns Mount Doom's turns
-    per second through ``turns_of`` and the bare loop's, one figure a round."""
+    """Time every loop on every game in alternating rounds (by ``clock``) and print the
+    medians, as decisions per second and as a ratio to the ``engine`` loop. Returns Mount
+    Doom's turns per second through ``turns_of`` and the bare loop's, one figure a round."""
     print(f"{'game':16}" + "".join(f"{name:>20}" for name in loops))
     doom_turns: list[float] = []
     bare_rates: list[float] = []
@@ -138,14 +145,14 @@ def race(
         for round_ in range(rounds):
             seeds = range(round_ * games, (round_ + 1) * games)
             if bare is not None and game_id == "mount-doom":
-                bare_rates.append(bare_turns_per_second(bare, 0.5))
+                bare_rates.append(bare_turns_per_second(bare, 0.5, clock))
             # An untimed pass first: the rules cache what hands can do, and the loop that met
             # a hand first would pay for all. The loops then take turns at going first.
             engine_loop(game_id, seats, seeds)
             order = list(loops.items())
             order = order[round_ % len(order) :] + order[: round_ % len(order)]
             for name, loop in order:
-                per_decision, per_turn = timed(loop, game_id, seats, seeds)
+                per_decision, per_turn = timed(loop, game_id, seats, seeds, clock)
                 rates[name].append(per_decision)
                 if name == turns_of and game_id == "mount-doom":
                     doom_turns.append(per_turn)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ringbearer_engine import Chance, ScriptError, derive_seed
@@ -382,3 +382,28 @@ def test_a_picker_refuses_impossible_bounds_and_goes_on(bound: int) -> None:
     with pytest.raises(ValueError, match="bound"):
         pick(bound)
     assert [pick(6) for _ in range(300)] == [reference.below(6) for _ in range(300)]
+
+
+_SCRIPT_TEXT = st.text(st.characters(codec="utf-8"), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        _SCRIPT_TEXT,
+        st.lists(st.integers(-(2**63), 2**64 - 1) | _SCRIPT_TEXT, max_size=3),
+        max_size=3,
+    ),
+    st.dictionaries(_SCRIPT_TEXT, st.lists(_SCRIPT_TEXT, max_size=3), max_size=2),
+)
+def test_a_script_entry_is_written_as_json_dumps_writes_it(
+    rolls: dict[str, list[int | str]], orders: dict[str, list[str]]
+) -> None:
+    # Saves hold these entries: the quick writer must not change a byte of them (issue 45).
+    import json
+
+    from ringbearer_engine.match import SCRIPT_PREFIX, script_entry
+
+    payload = {"rolls": rolls, "orders": orders}
+    expected = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+    assert script_entry(rolls, orders) == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -220,3 +221,97 @@ def test_a_deep_copy_waiting_for_chance_goes_on_alone() -> None:
         explicit.play_chance(0)
     assert match.state.rolled == [3, 1, 1, 1]  # type: ignore[attr-defined]
     assert twin.match.state.rolled == [3, 6, 6, 6]  # type: ignore[attr-defined]
+
+
+def test_a_one_card_shuffle_is_no_chance_node_and_leaves_a_quiet_play_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Found in OpenSpiel random play of Mount Doom (deals 55 and 61 of seed 0..150): a
+    # stage whose deck held one card counted as a shuffle, so an action that drew nothing
+    # else was played again on the state its quiet try had already moved on, and failed.
+    quiet = Match.new("pig", ["Ann", "Bo"], seed=1)
+    loud = quiet.clone()
+
+    def shuffle_one(state: rb.GameState, action: rb.Action) -> None:
+        state.chance.shuffle("deck", ["only"])
+        state.chance.shuffle("deck", [])
+
+    def shuffle_one_told(state: rb.GameState, action: rb.Action) -> list[rb.Event]:
+        shuffle_one(state, action)
+        return []
+
+    with monkeypatch.context() as patch:
+        patch.setattr(quiet.game, "advance", shuffle_one)
+        patch.setattr(quiet.game, "apply", shuffle_one_told)
+        quiet_chance, loud_chance = ExplicitChance(quiet), ExplicitChance(loud)
+        assert quiet_chance.play("roll", events=False) == []
+        assert not quiet_chance.at_chance
+        loud_chance.play("roll")
+        assert not loud_chance.at_chance
+    assert quiet.log == loud.log == ("roll",)
+    assert quiet.snapshot() == loud.snapshot()
+    assert type(quiet.state.chance) is rb.Chance
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_quiet_play_given_the_states_bytes_does_not_make_them_again(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An OpenSpiel state encodes the state for the information state already (issue 45).
+    given, made = Match.new(game_id, ["Ann", "Bo"], seed=4), Match.new(game_id, ["Ann", "Bo"], 4)
+    given_chance, made_chance = ExplicitChance(given), ExplicitChance(made)
+    game = given.game
+    encodings = []
+    original = type(game).encode_state
+
+    def counted(self: Any, state: rb.GameState) -> bytes:
+        encodings.append(state)
+        return original(self, state)
+
+    rng = random.Random(4)
+    for _ in range(60):
+        if given.outcome is not None:
+            break
+        action = rng.choice(given.actions())
+        snapshot = given.snapshot()
+        with monkeypatch.context() as patch:
+            patch.setattr(type(game), "encode_state", counted)
+            given_chance.play(action, events=False, encoded=snapshot)
+            assert encodings == []  # the first try keeps the bytes it was given
+        made_chance.play(action, events=False)
+        while given_chance.at_chance:
+            outcome = rng.choice(given_chance.chance_outcomes())[0]
+            given_chance.play_chance(outcome)
+            made_chance.play_chance(outcome)
+        assert (given.snapshot(), given.log) == (made.snapshot(), made.log)
+
+
+@pytest.mark.parametrize("copy_of", ["pickle", "deepcopy"])
+def test_a_copy_made_at_a_chance_node_finishes_the_action_as_the_original_does(
+    copy_of: str,
+) -> None:
+    # Every try is made with one stream object, kept between tries: copies must not share
+    # it, and a pickle does not carry it (issue 45).
+    import copy
+    import pickle
+
+    rng = random.Random(11)
+    match = Match.new("mount-doom", ["Ann", "Bo"], seed=11)
+    explicit = ExplicitChance(match)
+    copies = 0
+    while match.outcome is None and copies < 5:
+        explicit.play(rng.choice(match.actions()), events=False)
+        if not explicit.at_chance:
+            continue
+        twin = (
+            pickle.loads(pickle.dumps(explicit)) if copy_of == "pickle" else copy.deepcopy(explicit)
+        )
+        copies += 1
+        while outcomes := explicit.chance_outcomes():
+            outcome = rng.choice(outcomes)[0]
+            assert twin.chance_outcomes() == outcomes
+            explicit.play_chance(outcome)
+            twin.play_chance(outcome)
+        assert not twin.at_chance
+        assert (twin.match.snapshot(), twin.match.log) == (match.snapshot(), match.log)
+    assert copies == 5

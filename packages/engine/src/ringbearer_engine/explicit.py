@@ -22,6 +22,7 @@ from .actions import Action
 from .chance import SHAKE128, Chance
 from .errors import RingbearerError
 from .events import Event
+from .game import GameState
 from .match import Match
 
 T = TypeVar("T")
@@ -99,7 +100,12 @@ class _ChosenChance(Chance, dict=True):
                 undecided.upcoming = list(range(i, 1, -1))  # the rest of the shuffle
                 raise
             cards[i], cards[j] = cards[j], cards[i]
-        self.decks[name] = [str(card) for card in cards]
+        if len(cards) > 1:
+            # A deck of one card (or none) draws nothing and has one order: nothing for a
+            # script to replay. Were it recorded, an action that drew nothing else would
+            # count as one that shuffled, and be played a second time on the state that its
+            # quiet first try had already moved on.
+            self.decks[name] = [str(card) for card in cards]
         return cards
 
 
@@ -109,7 +115,8 @@ class ExplicitChance:
     ``play(action)`` starts an action; while :attr:`at_chance`, ``chance_outcomes()`` lists
     the outcomes of the next draw with their probabilities and ``play_chance(outcome)``
     chooses one. When the last draw is chosen (at once, for an action that draws nothing),
-    the action is played on the match and its events returned.
+    the action is played on the match and its events returned. While an action waits for
+    chance, play the match only through this object.
     """
 
     def __init__(self, match: Match) -> None:
@@ -122,12 +129,23 @@ class ExplicitChance:
         """Whether the action waiting for chance returns its events."""
         """Bounds of the draws known to come after this one (latest last), whatever the
         outcomes: their chance nodes follow without trying the action again."""
+        self._stream: _ChosenChance | None = None
+        """The stream every try is made with (see :meth:`_stream_for`)."""
+        self._kept: tuple[GameState | None, bytes] = _NOTHING_KEPT
+        """The match's state put back after a try, and its bytes: the next try of the same
+        action starts from them without encoding the state again (if it is still the
+        match's state)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The stream of the tries is scratch, made again when needed: not pickled.
+        return {**self.__dict__, "_stream": None}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitChance:
         # The match by its own clone (the quick copy), the draws chosen so far by value.
         twin = ExplicitChance.__new__(ExplicitChance)
         twin.__dict__.update(self.__dict__)
         twin.match = self.match.clone()
+        twin._stream = None  # each its own
         twin._chosen = list(self._chosen)
         twin._upcoming = list(self._upcoming)
         return twin
@@ -137,13 +155,18 @@ class ExplicitChance:
         """Whether an action waits for the outcome of a draw."""
         return self._action is not None
 
-    def play(self, action: Action | str, *, events: bool = True) -> list[Event]:
+    def play(
+        self, action: Action | str, *, events: bool = True, encoded: bytes | None = None
+    ) -> list[Event]:
         """Start ``action`` (checked as :meth:`Match.play` checks it). Returns its events if
         it draws no chance; otherwise ``[]``, and the match waits at a chance node.
 
         ``events=False``: the caller reads no events (a search, an OpenSpiel state), and
         this action and the outcomes chosen for it return ``[]``; an action that draws
-        nothing is then played once, not tried on a copy and played again.
+        nothing is then played once, not tried on a copy and played again. Such a first try
+        keeps the state's bytes to put it back if the action draws: ``encoded``, the match's
+        :meth:`~Match.snapshot` now, when the caller has it already (an OpenSpiel state
+        records it for the information state), saves making them again.
         """
         if self._action is not None:
             raise ExplicitChanceError(
@@ -156,7 +179,7 @@ class ExplicitChance:
             match.play(chosen)  # raises the match's own IllegalActionError, with the reason
         self._action, self._chosen = legal[legal.index(chosen)], []
         self._events = events
-        return self._resolve()
+        return self._resolve(encoded)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the next draw with their probabilities; ``[]`` at no chance node."""
@@ -181,7 +204,22 @@ class ExplicitChance:
             return []
         return self._resolve()
 
-    def _resolve(self) -> list[Event]:
+    def _stream_for(self, own: Chance) -> _ChosenChance:
+        """The stream of the next try: the fields of the match's stream ``own``, answering
+        draws with the outcomes chosen so far. One object serves every try (building one
+        costs as much as a step of the rules); a try lets go of it before it returns."""
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = _ChosenChance(**_fields(own))
+        else:
+            stream.state, stream.inc = own.state, own.inc
+            rolls, orders = own.rolls, own.orders
+            stream.rolls = {name: list(faces) for name, faces in rolls.items()} if rolls else {}
+            stream.orders = {name: list(cards) for name, cards in orders.items()} if orders else {}
+        stream.choose_from(self._chosen)
+        return stream
+
+    def _resolve(self, encoded: bytes | None = None) -> list[Event]:
         action = self._action
         assert action is not None
         match = self.match
@@ -190,24 +228,29 @@ class ExplicitChance:
         # actions the match keeps, as a state handed out may be changed).
         original = match._state
         own = original.chance
-        # The first try of an action whose events nobody reads is made on the match's own
-        # state, only its bytes kept to put it back: most actions draw nothing, and are then
-        # played by that try (bytes cost a third of a copy). Later tries, and every try of a
-        # caller that wants the events, are made on a copy.
+        # Every try of an action whose events nobody reads is made on the match's own state,
+        # only its bytes kept to put it back: most actions draw nothing, and are then played
+        # by their first try; one that draws is put back from the bytes, and played by its
+        # last try (bytes cost a third of a copy, and the same bytes serve every try). Each
+        # try of a caller that wants the events is made on a copy.
         before = None
-        if not (self._chosen or self._events or own.rolls or own.orders):
-            before = game.encode_state(original)
+        if not (self._events or own.rolls or own.orders):
+            if encoded is None:
+                kept = self._kept
+                encoded = kept[1] if kept[0] is original else game.encode_state(original)
+            before = encoded
             tried = original
         else:
             tried = game.clone(original)
-        chance = _ChosenChance(**_fields(own))
-        chance.choose_from(self._chosen)
+        chance = self._stream_for(own)
         tried.chance = chance
         try:
             game.advance(tried, action)
         except _UndecidedDrawError as undecided:
             if before is not None:
-                match._put_back(game.decode_state(before))
+                put_back = game.decode_state(before)
+                match._put_back(put_back)
+                self._kept = (put_back, before)
             self._bound = undecided.bound
             self._upcoming = undecided.upcoming[::-1]
             return []
@@ -217,8 +260,10 @@ class ExplicitChance:
             if before is not None:
                 match._put_back(game.decode_state(before))
             self._action, self._chosen = None, []
+            self._kept = _NOTHING_KEPT
             raise
         self._action, self._chosen = None, []
+        self._kept = _NOTHING_KEPT
         drew = chance.faces or chance.decks
         if not (chance.decks or self._events or own.rolls or own.orders):
             # It drew nothing but die faces and picks, and no script of the match's was
@@ -228,6 +273,10 @@ class ExplicitChance:
             tried.chance = own
             match._adopt(action, tried, chance.faces)
             return []
+        if before is not None:
+            # It shuffled, and a shuffle is scripted and played: from the state before the
+            # try, which the try moved on.
+            match._put_back(game.decode_state(before))
         if drew:
             match.script(rolls=chance.faces, orders=chance.decks)
         try:
@@ -237,6 +286,9 @@ class ExplicitChance:
                 match.undo()  # the script: a failed action leaves no step of its own behind
             raise
         return events if self._events else []
+
+
+_NOTHING_KEPT: tuple[GameState | None, bytes] = (None, b"")
 
 
 @functools.cache

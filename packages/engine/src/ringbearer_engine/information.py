@@ -108,9 +108,11 @@ class InformationStates:
     def steps(self) -> int:
         return len(self._actions)
 
-    def record(self, state: GameState, action: Action) -> None:
-        """``action`` is about to be played from ``state``: keep both for every seat's history."""
-        self._states.append(self._game.encode_state(state))
+    def record(self, state: GameState, action: Action, *, encoded: bytes | None = None) -> None:
+        """``action`` is about to be played from ``state``: keep both for every seat's history.
+        ``encoded``: the state's bytes (``game.encode_state(state)``, ``Match.snapshot()``)
+        when the caller has them already, so that they are not made twice."""
+        self._states.append(self._game.encode_state(state) if encoded is None else encoded)
         self._actions.append(action)
 
     def string(self, state: GameState, seat: int) -> str:

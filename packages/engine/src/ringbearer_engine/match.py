@@ -56,6 +56,23 @@ SCRIPT_PREFIX = "!script "
 """Log entries starting with this fix upcoming chance (see :meth:`Match.script`)."""
 
 
+def script_entry(
+    rolls: Mapping[str, Sequence[int | str]], orders: Mapping[str, Sequence[str]]
+) -> str:
+    """The log entry of a chance script: :data:`SCRIPT_PREFIX`, then the script as compact
+    JSON with sorted keys, exactly as ``json.dumps(…, separators=(",", ":"),
+    sort_keys=True)`` writes it (saves hold these entries).
+
+    msgspec writes it twenty times quicker (explicit chance logs a script for most rolls), and
+    the same bytes whenever no string needed escaping: printable ASCII, no backslash in the
+    output. Anything else is left to :mod:`json`, whose escapes (``\\u00e9``) differ."""
+    payload = {"rolls": rolls, "orders": orders}
+    quick = msgspec.json.encode(payload, order="sorted")
+    if quick.isascii() and b"\\" not in quick and b"\x7f" not in quick:
+        return SCRIPT_PREFIX + quick.decode()
+    return SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+
+
 class Step(msgspec.Struct, frozen=True):
     """One entry of a match's history as a replay yields it."""
 
@@ -334,8 +351,7 @@ class Match:
         except msgspec.ValidationError as error:
             raise ScriptError(f"not a chance script: {error}") from None
         check_script(self._game, script.rolls, script.orders)
-        payload = {"rolls": script.rolls, "orders": script.orders}
-        entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        entry = script_entry(script.rolls, script.orders)
         # What _step does with a script entry, without reading back and checking again the
         # script just checked (explicit chance scripts every draw it lays out). The dice and
         # decks are queued in the entry's order (its keys sorted), as a replay queues them:
@@ -416,9 +432,7 @@ class Match:
         :meth:`script` would write before the action (a scripted face moves no stream)."""
         if rolls:
             check_script(self._game, rolls, {})
-            payload = {"rolls": rolls, "orders": {}}
-            entry = SCRIPT_PREFIX + json.dumps(payload, separators=(",", ":"), sort_keys=True)
-            self._record(entry, undoable=True)
+            self._record(script_entry(rolls, {}), undoable=True)
         self._legal_now = None
         self._state = state
         self._log.append(action)

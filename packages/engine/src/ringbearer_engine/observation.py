@@ -152,7 +152,15 @@ class Observer(ABC, Generic[S]):
         return self._layout_and_zeros(state)[0]
 
     def tensor(self, state: S, seat: int) -> array[float]:
-        """What ``seat`` sees now, as a flat ``array('f')`` of :meth:`layout`'s size."""
+        """What ``seat`` sees now, as a flat ``array('f')`` of :meth:`layout`'s size.
+
+        By default :meth:`reference_tensor`. A game may encode faster here (research loops
+        encode at every step), as long as it gives exactly the reference's floats."""
+        return self.reference_tensor(state, seat)
+
+    def reference_tensor(self, state: S, seat: int) -> array[float]:
+        """The plain encoding: :meth:`fill` writes into zeros. What :meth:`tensor` must
+        equal, whatever quicker way a game takes there."""
         layout, zeros = self._only or self._layout_and_zeros(state)
         out = zeros[:]  # copying a zeroed array is cheaper than building one
         self.fill(state, seat, out, layout)

@@ -289,8 +289,11 @@ class RingbearerState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
             table = self.table
             match = table.match
             chosen = match.game.numbered_actions().decode(action)
-            self.seen.record(match._state, chosen)  # read only: keeps the legal actions kept
-            table.play(chosen, events=False)
+            # The state's bytes once, for the history and for explicit chance's first try.
+            # match._state is read only here: Match.state would drop the legal actions kept.
+            encoded = match.game.encode_state(match._state)
+            self.seen.record(match._state, chosen, encoded=encoded)
+            table.play(chosen, events=False, encoded=encoded)
             self.decisions += 1
         self.player = self._whose_turn()
 

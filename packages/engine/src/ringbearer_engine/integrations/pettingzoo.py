@@ -102,6 +102,9 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         self._steps = 0
         self._over = False
         """Terminated or truncated: every agent leaves in turn."""
+        self._to_move: int | None = None
+        """The seat the match waits for (None once it is over), kept from the last step:
+        every observation asks, and the rules would work it out again each time."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -129,7 +132,7 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
         return {
             "observation": _seats.observation(match, seat),
             "action_mask": (
-                _seats.legal_mask(match) if match.to_move == seat else self._no_actions.copy()
+                _seats.legal_mask(match) if seat == self._to_move else self._no_actions.copy()
             ),
         }
 
@@ -168,10 +171,10 @@ class RingbearerAEC(AECEnv[str, Observation, int]):  # type: ignore[misc]  # unt
     def _select_next(self) -> None:
         """The seat the game waits for; once the episode is over, each agent in turn (they
         step with None to leave, as PettingZoo has it)."""
+        seat = self._to_move = self.match.to_move
         if self._over:
             self.agent_selection = self.agents[0]
             return
-        seat = self.match.to_move
         if seat is None:  # no game leaves a match without an outcome and without a seat
             raise RuntimeError(f"{self.game_id}: nobody is to move, yet the match goes on")
         self.agent_selection = self.possible_agents[seat]
