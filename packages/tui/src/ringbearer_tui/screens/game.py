@@ -150,7 +150,8 @@ class GameScreen(Screen[None]):
     GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
     GameScreen #side { width: 1fr; min-width: 34; layers: panels hint; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
-    GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
+    /* "not bold": the waiting style is drawn over the prompt's own (see Prompt). */
+    GameScreen #prompt .prompt--waiting { text-style: not bold italic; color: $text-muted; }
     GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
     /* The hint lies over the foot of the Log on a layer of its own (the Log keeps its
        size and its lines): never over the choices it ranks, nor over the board and the
@@ -365,7 +366,7 @@ class GameScreen(Screen[None]):
             seat = self.session.seat
             assert seat is not None
             prompt.update(f"{visible(self.session.seats[seat].name)} (bot) is thinking…")
-            prompt.add_class("waiting")
+            prompt.set_waiting(True)
             menu.show([], [])
             self._schedule_bot()
             return
@@ -374,7 +375,7 @@ class GameScreen(Screen[None]):
             return
         # Set once: taking the class off and putting it back restyles the prompt twice.
         waiting = isinstance(self.session, RemoteSession) and not self.session.my_turn
-        prompt.set_class(waiting, "waiting")
+        prompt.set_waiting(waiting)
         if waiting:
             prompt.update(match.prompt)  # who the table waits for
         else:
@@ -464,7 +465,7 @@ class GameScreen(Screen[None]):
         assert seat is not None
         name = self.session.seats[seat].name
         prompt.update(f"Pass the keyboard to {name}.")
-        prompt.add_class("waiting")
+        prompt.set_waiting(True)
         menu.show([], [])
         if self._handing_over:
             return

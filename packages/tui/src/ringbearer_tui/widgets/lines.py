@@ -20,6 +20,7 @@ from rich.text import Span, Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 Painted = tuple[Strip, str] | None
@@ -292,9 +293,13 @@ class LinePanel(Widget):
         (the screen itself is drawn by ``render_line``)."""
         return Text("\n").join(self.items)
 
+    def lines_style(self) -> VisualStyle:
+        """The style under every line: the panel's own (a panel may switch to another)."""
+        return self.visual_style
+
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
-        base = self.visual_style.rich_style
+        base = self.lines_style().rich_style
         row = self.top + y
         lines = self.wrapped()
         if not 0 <= row < len(lines):
