@@ -23,6 +23,8 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
+from .framed_rows import FramingStylesCache
+
 Painted = tuple[Strip, str] | None
 """What a row showed when it was last drawn: its strip and line style, or nothing."""
 
@@ -70,6 +72,7 @@ class LinePanel(Widget):
         self.marked: frozenset[int] = frozenset()
         """The items drawn in :data:`MARK_STYLE` (what a lesson's coach points at)."""
         self._drawing_width: int | None = None
+        self._styles_cache = FramingStylesCache()
         """The content's width while rows are drawn (see ``render_lines``)."""
 
     # -- content ----------------------------------------------------------------------------
