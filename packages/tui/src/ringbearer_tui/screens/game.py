@@ -171,6 +171,12 @@ class GameScreen(Screen[None]):
         self._compositor = PartialRepaintCompositor()
         self.session = session
         self.look = look_for(session.match.game_id)
+        # What the look offers, found once: a check against a protocol class looks for
+        # each of its members, and the choices' notes asked it once per choice.
+        look = self.look
+        self._arranging_look = look if isinstance(look, ArrangesChoices) else None
+        self._kinds_look = look if isinstance(look, KindsOfChoices) else None
+        self._cards_look = look if isinstance(look, ExplainsCards) else None
         session.secret_hands = getattr(self.look, "hot_seat", False)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
         self.advice: Advice | None = None
@@ -389,8 +395,8 @@ class GameScreen(Screen[None]):
         else:
             prompt.update(prompt_of(self.look, match))
         actions = match.actions()
-        if isinstance(self.look, ArrangesChoices):
-            actions = self.look.arrange(match, actions)
+        if self._arranging_look is not None:
+            actions = self._arranging_look.arrange(match, actions)
         self.choices = actions
         entries = self._entries(match, actions)
         hinted: dict[rb.Action, str] = {}
@@ -403,9 +409,9 @@ class GameScreen(Screen[None]):
 
     def _entries(self, match: rb.Match, actions: list[rb.Action]) -> list[Entry]:
         """The list as shown: a long one folded by kind, the opened kind open."""
-        if not self.folds_choices or not isinstance(self.look, KindsOfChoices):
+        look = self._kinds_look
+        if not self.folds_choices or look is None:
             return list(actions)
-        look = self.look
         self._fold_room = self._room()
 
         def kind_of(action: rb.Action) -> tuple[str, ...]:
@@ -464,7 +470,8 @@ class GameScreen(Screen[None]):
         if isinstance(entry, ChoiceGroup):
             advised = self.advice.advised if self.advice is not None else None
             return "holds the advised choice" if advised in entry.members else ""
-        gist = self.look.gist(match, entry) if isinstance(self.look, ExplainsCards) else ""
+        cards = self._cards_look
+        gist = cards.gist(match, entry) if cards is not None else ""
         return _joined(gist, hinted.get(entry, ""))
 
     def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
