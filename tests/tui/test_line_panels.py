@@ -7,7 +7,8 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.widget import Widget
 
 import ringbearer_engine as rb
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
@@ -327,3 +328,26 @@ def test_a_choices_note_starts_its_own_line_when_the_two_do_not_fit() -> None:
 
     label = "1 Move Frodo to Hobbiton  advised, wins 48%"
     assert label[: break_at(label, 30, after=2)] == "1 Move Frodo to Hobbiton"
+
+
+async def test_drawing_rows_works_out_the_panels_size_once(monkeypatch: Any) -> None:
+    # Textual works a widget's content size out anew, from its place on the screen, each
+    # time it is asked: a panel asks once for all the rows it draws (issue 49).
+    panel = LinePanel()
+    async with PanelApp(panel).run_test() as pilot:
+        panel.set_items([Text(f"line {n}") for n in range(10)])
+        await pilot.pause()
+        asked = 0
+        content_size = Widget.content_size
+
+        def counted(widget: Widget) -> Size:
+            nonlocal asked
+            asked += widget is panel
+            return content_size.fget(widget)  # type: ignore[attr-defined,no-any-return]
+
+        monkeypatch.setattr(Widget, "content_size", property(counted))
+        panel._styles_cache.clear()  # every row is drawn again
+        rows = panel.render_lines(Region(0, 0, panel.size.width, panel.size.height))
+        assert len(rows) == panel.size.height
+        assert [strip.text.strip(" │╭╮╰╯─") for strip in rows[1:3]] == ["line 0", "line 1"]
+        assert asked == 1

@@ -70,6 +70,22 @@ def test_a_table_that_needs_more_than_two_pages_anyway_keeps_its_sections_whole(
     assert [page.label for page in pages] == ["Board", "Challenges", "Spaces"]
 
 
+def test_each_line_is_measured_once_when_the_table_is_packed_both_ways() -> None:
+    # The table of the test above: packed whole, then cut to fill the pages; a line's
+    # rows are worked out once for both (issue 49: the Book paginates on every step).
+    board = Section("Board", [block("a", "b", "c")])
+    challenges = Section("Challenges", [block("1", "1"), block("2", "2"), block("3", "3")])
+    spaces = Section("Spaces", [block("s", "s", "s", "s")])
+    measured: list[str] = []
+
+    def counted(line: Text) -> int:
+        measured.append(line.plain)
+        return 1
+
+    paginate([board, challenges, spaces], 6, counted)
+    assert len(measured) == 13
+
+
 def test_the_row_of_pages_names_a_cut_section_once_with_the_part_shown() -> None:
     sections = [
         Section("Board", [block("a")]),

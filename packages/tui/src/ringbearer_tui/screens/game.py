@@ -8,6 +8,7 @@ save under a name. The match autosaves after every step.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from rich.markup import escape
 from textual import on, work
@@ -150,7 +151,8 @@ class GameScreen(Screen[None]):
     GameScreen #board-area:focus, GameScreen #log:focus { border: round $accent; }
     GameScreen #side { width: 1fr; min-width: 34; layers: panels hint; }
     GameScreen #prompt { height: 3; padding: 0 1; background: $boost; text-style: bold; }
-    GameScreen #prompt.waiting { text-style: italic; color: $text-muted; }
+    /* "not bold": the waiting style is drawn over the prompt's own (see Prompt). */
+    GameScreen #prompt .prompt--waiting { text-style: not bold italic; color: $text-muted; }
     GameScreen #choices { min-height: 12; }  /* ten one-line choices at 80x24 */
     /* The hint lies over the foot of the Log on a layer of its own (the Log keeps its
        size and its lines): never over the choices it ranks, nor over the board and the
@@ -169,6 +171,12 @@ class GameScreen(Screen[None]):
         self._compositor = PartialRepaintCompositor()
         self.session = session
         self.look = look_for(session.match.game_id)
+        # What the look offers, found once: a check against a protocol class looks for
+        # each of its members, and the choices' notes asked it once per choice.
+        look = self.look
+        self._arranging_look = look if isinstance(look, ArrangesChoices) else None
+        self._kinds_look = look if isinstance(look, KindsOfChoices) else None
+        self._cards_look = look if isinstance(look, ExplainsCards) else None
         session.secret_hands = getattr(self.look, "hot_seat", False)
         self.HELP_TEXT = "\n\n".join(filter(None, (GameScreen.HELP_TEXT, self.look.help_text)))
         self.advice: Advice | None = None
@@ -181,6 +189,11 @@ class GameScreen(Screen[None]):
         self._arrival_keys: frozenset[str] = frozenset()
         """Choice keys that were keys of the screen below too, ignored just after arriving."""
         self._arrived = 0.0
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        """The thread the autosaves are written on, one after the other. A plain thread
+        rather than a Textual worker: a worker's messages and bookkeeping cost about 1.2 M
+        instructions a step, four times the write itself. Its last writes are waited for
+        when the screen closes, and at the latest when the program ends."""
         self.choices: list[rb.Action] = []
         """Every choice open now, in the list's order, whether shown or folded in a kind."""
         self._fold_room = (0, 0)
@@ -229,6 +242,8 @@ class GameScreen(Screen[None]):
             self.session.listen(self._table_news)
 
     def on_unmount(self) -> None:
+        # Whoever reads the saves next (the menu's Continue) finds the last step written.
+        self._saver.shutdown(wait=True)
         if isinstance(self.session, RemoteSession):
             self.session.close()
 
@@ -365,7 +380,7 @@ class GameScreen(Screen[None]):
             seat = self.session.seat
             assert seat is not None
             prompt.update(f"{visible(self.session.seats[seat].name)} (bot) is thinking…")
-            prompt.add_class("waiting")
+            prompt.set_waiting(True)
             menu.show([], [])
             self._schedule_bot()
             return
@@ -374,14 +389,14 @@ class GameScreen(Screen[None]):
             return
         # Set once: taking the class off and putting it back restyles the prompt twice.
         waiting = isinstance(self.session, RemoteSession) and not self.session.my_turn
-        prompt.set_class(waiting, "waiting")
+        prompt.set_waiting(waiting)
         if waiting:
             prompt.update(match.prompt)  # who the table waits for
         else:
             prompt.update(prompt_of(self.look, match))
         actions = match.actions()
-        if isinstance(self.look, ArrangesChoices):
-            actions = self.look.arrange(match, actions)
+        if self._arranging_look is not None:
+            actions = self._arranging_look.arrange(match, actions)
         self.choices = actions
         entries = self._entries(match, actions)
         hinted: dict[rb.Action, str] = {}
@@ -394,9 +409,9 @@ class GameScreen(Screen[None]):
 
     def _entries(self, match: rb.Match, actions: list[rb.Action]) -> list[Entry]:
         """The list as shown: a long one folded by kind, the opened kind open."""
-        if not self.folds_choices or not isinstance(self.look, KindsOfChoices):
+        look = self._kinds_look
+        if not self.folds_choices or look is None:
             return list(actions)
-        look = self.look
         self._fold_room = self._room()
 
         def kind_of(action: rb.Action) -> tuple[str, ...]:
@@ -455,7 +470,8 @@ class GameScreen(Screen[None]):
         if isinstance(entry, ChoiceGroup):
             advised = self.advice.advised if self.advice is not None else None
             return "holds the advised choice" if advised in entry.members else ""
-        gist = self.look.gist(match, entry) if isinstance(self.look, ExplainsCards) else ""
+        cards = self._cards_look
+        gist = cards.gist(match, entry) if cards is not None else ""
         return _joined(gist, hinted.get(entry, ""))
 
     def _hand_over(self, prompt: Prompt, menu: ActionMenu) -> None:
@@ -464,7 +480,7 @@ class GameScreen(Screen[None]):
         assert seat is not None
         name = self.session.seats[seat].name
         prompt.update(f"Pass the keyboard to {name}.")
-        prompt.add_class("waiting")
+        prompt.set_waiting(True)
         menu.show([], [])
         if self._handing_over:
             return
@@ -533,12 +549,16 @@ class GameScreen(Screen[None]):
         self.refresh_all()
 
     def _autosave(self) -> None:
-        # The bytes are taken now; the disk is waited for on a worker thread, so the next
-        # key is not held up by fsync.
-        self._write(self.session.snapshot_for_autosave())
+        # The bytes are taken now; the disk is waited for on the screen's saving thread, so
+        # the next key is not held up by fsync.
+        pending = self.session.snapshot_for_autosave()
+        try:
+            self._saver.submit(self._write, pending)
+        except RuntimeError:  # the screen has closed (its saver with it): write it here
+            self._write(pending)
 
-    @work(thread=True, group="autosave")
     def _write(self, pending: tuple[int, bytes] | None) -> None:
+        """Write the autosave (on the saving thread); a failure is told on the screen."""
         try:
             self.session.write_autosave(pending)
         except OSError as error:

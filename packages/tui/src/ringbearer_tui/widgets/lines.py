@@ -20,7 +20,10 @@ from rich.text import Span, Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
+
+from .framed_rows import FramingStylesCache
 
 Painted = tuple[Strip, str] | None
 """What a row showed when it was last drawn: its strip and line style, or nothing."""
@@ -68,6 +71,9 @@ class LinePanel(Widget):
         """What each row of the content area showed when it was last drawn."""
         self.marked: frozenset[int] = frozenset()
         """The items drawn in :data:`MARK_STYLE` (what a lesson's coach points at)."""
+        self._drawing_width: int | None = None
+        self._styles_cache = FramingStylesCache()
+        """The content's width while rows are drawn (see ``render_lines``)."""
 
     # -- content ----------------------------------------------------------------------------
 
@@ -96,8 +102,10 @@ class LinePanel(Widget):
     def _after_change(self) -> None:
         # Before layout there is no size: wrapping to it would be wasted, and on_resize
         # finds the end once the size is known.
-        if self.follow_end and self.content_size.height:
-            self.top = max(0, len(self.wrapped()) - self.content_size.height)
+        if self.follow_end:
+            width, height = self.content_size
+            if height:
+                self.top = max(0, len(self.wrapped(width)) - height)
         self.repaint_changed_rows()
 
     def repaint_changed_rows(self) -> None:
@@ -107,7 +115,7 @@ class LinePanel(Widget):
         if not self._painted or width <= 0:
             self.refresh()
             return
-        lines = self.wrapped()  # once: every row is compared with what it would show
+        lines = self.wrapped(width)  # once: every row is compared with what it would show
         painted = self._painted
         changed = [y for y in range(height) if painted.get(y) != self._row_of(lines, y)]
         regions: list[Region] = []
@@ -128,9 +136,11 @@ class LinePanel(Widget):
         index, strip = lines[row]
         return strip, self.line_style(index)
 
-    def wrapped(self) -> list[tuple[int, Strip]]:
-        """Every line to draw as (item index, strip), wrapped to the current width."""
-        width = max(1, self.content_size.width)
+    def wrapped(self, width: int | None = None) -> list[tuple[int, Strip]]:
+        """Every line to draw as (item index, strip), wrapped to the current width (the
+        content's width, if the caller has it at hand: Textual works it out anew each time
+        it is asked, from the widget's place on the screen)."""
+        width = max(1, self.content_size.width if width is None else width)
         if width != self._wrapped_width:
             self._item_strips, self._wrapped, self._wrapped_width = [], [], width
             self._wrapped_items = 0
@@ -214,8 +224,8 @@ class LinePanel(Widget):
 
     def items_out_of_view(self) -> tuple[int, int]:
         """How many items start above the window, and how many end below it."""
-        lines = self.wrapped()
-        height = self.content_size.height
+        width, height = self.content_size
+        lines = self.wrapped(width)
         if not lines or height <= 0 or self.top >= len(lines):
             return 0, 0
         top, bottom = self.top, self.top + height
@@ -292,11 +302,25 @@ class LinePanel(Widget):
         (the screen itself is drawn by ``render_line``)."""
         return Text("\n").join(self.items)
 
+    def lines_style(self) -> VisualStyle:
+        """The style under every line: the panel's own (a panel may switch to another)."""
+        return self.visual_style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The content's width, worked out once for the rows drawn now rather than per row.
+        self._drawing_width = self.content_size.width
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing_width = None
+
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
-        base = self.visual_style.rich_style
+        width = self._drawing_width
+        if width is None:
+            width = self.content_size.width
+        base = self.lines_style().rich_style
         row = self.top + y
-        lines = self.wrapped()
+        lines = self.wrapped(width)
         if not 0 <= row < len(lines):
             self._painted[y] = None
             return Strip.blank(width, background_of(base))

@@ -75,32 +75,38 @@ def paginate(sections: list[Section], height: int, measure: Measure) -> list[Pag
     shows two pages, not three with half of the first left blank. A smaller panel keeps the
     sections whole where it can: its pages are many anyway, and their row of names must stay
     short."""
-    whole = _pack(sections, height, measure, fill=False)
+    # Each block measured once, for both ways of packing.
+    measured = [
+        (section.name, [(block, sum(measure(line) for line in block)) for block in blocks])
+        for section in sections
+        if (blocks := [block for block in section.blocks if block])
+    ]
+    whole = _pack(measured, height, fill=False)
     if len(whole) <= FILLED_PAGES:
         return whole
-    filled = _pack(sections, height, measure, fill=True)
+    filled = _pack(measured, height, fill=True)
     return filled if len(filled) <= FILLED_PAGES else whole
 
 
-def _pack(sections: list[Section], height: int, measure: Measure, *, fill: bool) -> list[Page]:
+Measured = list[tuple[str, list[tuple[list[Text], int]]]]
+"""Each section's name and its blocks with their heights in rows (no empty block)."""
+
+
+def _pack(measured: Measured, height: int, *, fill: bool) -> list[Page]:
     pages: list[Page] = [Page()]
     used = 0
-    for section in sections:
-        blocks = [block for block in section.blocks if block]
-        if not blocks:
-            continue
-        sizes = [sum(measure(line) for line in block) for block in blocks]
-        total = sum(sizes)
+    for name, sized_blocks in measured:
+        total = sum(size for _, size in sized_blocks)
         if used and used + total > height and not (fill and 3 * (height - used) >= height):
             pages.append(Page())
             used = 0
         pieces: list[Piece] = []
-        for block, size in zip(blocks, sizes, strict=True):
+        for block, size in sized_blocks:
             if used and used + size > height:
                 pages.append(Page())
                 used = 0
             if not pieces or used == 0:
-                pieces.append(Piece(section.name, len(pieces) + 1, 0))
+                pieces.append(Piece(name, len(pieces) + 1, 0))
                 pages[-1].pieces.append(pieces[-1])
             pieces[-1].lines.extend(block)
             used += size
