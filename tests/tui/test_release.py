@@ -66,6 +66,7 @@ def test_the_default_checks_stay_on_one_python_and_the_matrix_is_opt_in(nox: Mod
         "lint",
         "typecheck",
         "engine-3.11",
+        "integrations",
         "tui-3.11",
         "docs",
         "build",
