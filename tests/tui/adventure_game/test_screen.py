@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 import ringbearer_engine as rb
 from ringbearer_engine.games.adventure_game.actions import Escape, Fight
 from ringbearer_tui.app import RingbearerApp, StartLoaded, StartNew
+from ringbearer_tui.choice_groups import ChoiceGroup
 from ringbearer_tui.commands import RingbearerCommands
 from ringbearer_tui.dialogs.game_over import GameOverDialog
 from ringbearer_tui.games.adventure_game.board import AdventureBoard
@@ -48,7 +49,17 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 async def choose_by_keys(pilot: Pilot[Any], screen: GameScreen, wanted: rb.Action) -> None:
-    index = screen.query_one(ActionMenu).actions.index(wanted)
+    """Choose ``wanted`` as a player would: by its key, or by the arrows past the ninth
+    entry; in a long list folded by kind, by first opening the kind that holds it."""
+    menu = screen.query_one(ActionMenu)
+    if wanted not in menu.actions:
+        kind = next(e for e in menu.actions if isinstance(e, ChoiceGroup) and wanted in e.members)
+        await press_entry(pilot, menu.actions.index(kind))
+        await pilot.pause()
+    await press_entry(pilot, menu.actions.index(wanted))
+
+
+async def press_entry(pilot: Pilot[Any], index: int) -> None:
     if index < 9:
         await pilot.press(str(index + 1))
     else:
@@ -154,13 +165,16 @@ async def test_held_by_a_monster_the_ways_off_come_before_the_other_cards(
     app = RingbearerApp(quick_settings, StartLoaded(match.save()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        shown = game_screen(app).query_one(ActionMenu).actions
+        screen = game_screen(app)
+        shown = screen.choices  # in the list's order, folded or not
         actions = [str(action) for action in shown]
         ways_off = [n for n, action in enumerate(shown) if isinstance(action, Fight | Escape)]
         assert "fight" in actions
         assert ways_off == list(range(len(ways_off))), actions  # fight and Escape lead
         assert any(a.startswith("move-nazgul") for a in actions[len(ways_off) :]), actions
         assert sorted(actions) == sorted(str(action) for action in match.actions())
+        listed = screen.query_one(ActionMenu).actions
+        assert listed[: len(ways_off)] == shown[: len(ways_off)]  # first on screen too
 
 
 async def test_undo_in_a_game_of_two_people_never_takes_back_the_rivals_move(

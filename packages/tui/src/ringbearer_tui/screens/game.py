@@ -201,6 +201,8 @@ class GameScreen(Screen[None]):
         self.open_kinds: tuple[str, ...] = ()
         """The kinds of choices opened in the list, the outermost first (see
         :mod:`ringbearer_tui.choice_groups`)."""
+        self.shared_kind: str | None = None
+        """The one kind of every choice of a list too long for its panel, if they have one."""
         """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
     @property
@@ -406,6 +408,8 @@ class GameScreen(Screen[None]):
         labels = [self._label(match, entry) for entry in entries]
         notes = [self._note(match, entry, hinted) for entry in entries]
         menu.show(entries, labels, notes if any(notes) else None)
+        if self.folds_choices:
+            self._title_choices()
 
     def _entries(self, match: rb.Match, actions: list[rb.Action]) -> list[Entry]:
         """The list as shown: a long one folded by kind, the opened kind open."""
@@ -417,7 +421,9 @@ class GameScreen(Screen[None]):
         def kind_of(action: rb.Action) -> tuple[str, ...]:
             return look.kinds(match, action)
 
-        entries = fold(actions, kind_of, fits=self._fits(match, actions, 0))
+        fits = self._fits(match, actions, 0)
+        self.shared_kind = None if fits else _shared_kind([kind_of(a) for a in actions])
+        entries = fold(actions, kind_of, fits=fits)
         walked: list[str] = []
         for title in self.open_kinds:
             kind = kind_named(entries, title)
@@ -433,8 +439,9 @@ class GameScreen(Screen[None]):
 
     @property
     def open_kind(self) -> str | None:
-        """The innermost kind opened, if any."""
-        return self.open_kinds[-1] if self.open_kinds else None
+        """The innermost kind opened, if any; else the one kind of every choice of a list
+        too long for its panel (its name then goes on the frame, not on every choice)."""
+        return self.open_kinds[-1] if self.open_kinds else self.shared_kind
 
     def _fits(self, match: rb.Match, actions: list[rb.Action], above: int) -> bool:
         """Whether ``actions`` fit the panel's lines below ``above`` others."""
@@ -462,9 +469,14 @@ class GameScreen(Screen[None]):
         if isinstance(entry, ChoiceGroup):
             return entry.label if entry.members else entry.title  # else the way back
         label = self.look.describe(match, entry)
-        # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)".
+        # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)",
+        # "Play Move a Nazgûl" then "Weathertop".
         kind = self.open_kind
-        return label.removeprefix(f"{kind} ") if kind and label.startswith(f"{kind} ") else label
+        if kind:
+            for lead in (f"{kind}: ", f"{kind} "):
+                if label.startswith(lead):
+                    return label.removeprefix(lead)
+        return label
 
     def _note(self, match: rb.Match, entry: Entry, hinted: dict[rb.Action, str]) -> str:
         if isinstance(entry, ChoiceGroup):
@@ -779,3 +791,12 @@ class GameScreen(Screen[None]):
                 self.rb_app.review(match, done=self._game_over)
             return
         self.dismiss(None)
+
+
+def _shared_kind(kinds: list[tuple[str, ...]]) -> str | None:
+    """The broad kind every choice has ("Set the Nazgûl down"), when there are two choices
+    or more; None when they differ or one has none."""
+    broad = {k[0] if k else "" for k in kinds}
+    if len(kinds) < 2 or len(broad) != 1:
+        return None
+    return broad.pop() or None

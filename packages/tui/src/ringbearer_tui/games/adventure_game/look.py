@@ -14,6 +14,7 @@ from ringbearer_engine.games.adventure_game.view import AdventureView
 
 from ...session import GameSession
 from .cards import card_text, card_title, cards_of
+from .kinds import kinds
 from .words import describe, place, tell, view_of
 
 if TYPE_CHECKING:
@@ -105,6 +106,9 @@ class AdventureLook:
         """Moving on first (a step, a roll, a way off a monster), then the other cards, then
         swaps: held by a Nazgûl, the roll no longer hides below nine Move a Nazgûl choices."""
         return sorted(actions, key=lambda action: ARRANGEMENT.get(type(action), 1))
+
+    def kinds(self, match: rb.Match, action: rb.Action) -> tuple[str, ...]:
+        return kinds(match, action)
 
     def gist(self, match: rb.Match, action: rb.Action) -> str:
         return ""  # a choice already names its card; its effect is in the hand and on `c`
