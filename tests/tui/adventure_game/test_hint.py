@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 import ringbearer_engine as rb
-from ringbearer_engine.games.adventure_game.advisor import HINT_DEALS, SeatAdvisor
+from ringbearer_engine.games.adventure_game.advisor import HINT_DEALS, HINT_ROUNDS, SeatAdvisor
 from ringbearer_engine.games.adventure_game.bots import ISMCBot
 from ringbearer_engine.games.adventure_game.state import AdventureState
 from ringbearer_tui.app import RingbearerApp, StartLoaded
@@ -65,7 +65,9 @@ def test_the_hint_recommends_what_the_ismc_bot_plays_in_that_seat() -> None:
     assert seat is not None
     game = match.game
     known = game.determinize(match.state, seat, rb.Chance.seeded(rb.derive_seed(8, seat)))
-    bot = ISMCBot(8, samples=HINT_DEALS, racing=True)
+    # The bot's search at the hint's deals, its imagined games cut after two rounds.
+    horizon = HINT_ROUNDS * len(match.state.players)
+    bot = ISMCBot(8, samples=HINT_DEALS, racing=True, horizon=horizon)
     assert SeatAdvisor(8).rank(game, match.state)[0].action == bot.choose(game, known)
 
 

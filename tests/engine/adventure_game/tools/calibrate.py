@@ -6,7 +6,8 @@
 ``length`` plays heuristic-only games for 2, 3 and 4 players and reports game length (turns,
 and minutes at the assumed seconds per turn), how games end, and the first player's win rate
 with a 95% Wilson interval. ``roundrobin`` plays two-seat games for each pairing of bots,
-each bot taking the first seat in half of them. Both use every core given by ``--workers``.
+each bot taking the first seat in half of them (``hint`` plays the app's hint, the game's
+advisor). Both use every core given by ``--workers``.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
 
-from ringbearer_engine import Chance, NoOptions, derive_seed, make_bot
-from ringbearer_engine.bots import play_out
+from ringbearer_engine import Action, Chance, Game, GameState, NoOptions, derive_seed, make_bot
+from ringbearer_engine.bots import Bot, play_out
 from ringbearer_engine.games.adventure_game.game import GAME
 from ringbearer_engine.stats import wilson_interval
 
@@ -32,22 +36,58 @@ Task = tuple[tuple[str, ...], int, int]
 Result = tuple[int, int, int, str, int]
 
 
+class HintBot:
+    """Plays what the app's hint advises (the game's advisor), seeded afresh at every decision
+    as the hint is by the step's index."""
+
+    name = "hint"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.decisions = 0
+
+    def choose(self, game: Game[Any], state: GameState) -> Action:
+        self.decisions += 1
+        return game.advisor(derive_seed(self.seed, self.decisions)).rank(game, state)[0].action
+
+
+def _bot(name: str, seed: int) -> Bot:
+    return HintBot(seed) if name == "hint" else make_bot(GAME, name, seed)
+
+
 def play(task: Task) -> Result:
     """One game: (winner or -1, first seat, turns, reason, steps)."""
     bots, seed, index = task
     game_seed = derive_seed(seed, index)
     names = tuple(f"Seat {n + 1}" for n in range(len(bots)))
     state = GAME.setup(names, NoOptions(), Chance.seeded(game_seed))
-    seats = [make_bot(GAME, name, derive_seed(game_seed, 1000 + n)) for n, name in enumerate(bots)]
+    seats = [_bot(name, derive_seed(game_seed, 1000 + n)) for n, name in enumerate(bots)]
     steps = play_out(GAME, state, seats)
     return state.winner, state.first, state.turns, state.ended, steps
 
 
-def run(tasks: list[Task], workers: int) -> list[Result]:
+def run(tasks: list[Task], workers: int, log: TextIO | None = None) -> list[Result]:
+    """Every task's result, in order; with ``log``, one line per game as it ends (bots,
+    game index, winner or -1), so a run stopped early still counts."""
+    results: Iterator[Result]
     if workers <= 1:
-        return [play(t) for t in tasks]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return list(pool.imap(play, tasks, chunksize=4))
+        results = (play(t) for t in tasks)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        results = pool.imap(play, tasks, chunksize=4)
+    done: list[Result] = []
+    try:
+        for task, result in zip(tasks, results, strict=False):
+            done.append(result)
+            if log is not None:
+                log.write(f"{','.join(task[0])}\t{task[2]}\t{result[0]}\n")
+                log.flush()
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return done
 
 
 def share(count: int, total: int) -> str:
@@ -92,7 +132,11 @@ def roundrobin(args: argparse.Namespace) -> None:
             bots: tuple[str, ...] = (a, b) if i % 2 == 0 else (b, a)
             tasks.append((bots, args.seed, i))
         began = time.perf_counter()
-        results = run(tasks, args.workers)
+        if args.log is None:
+            results = run(tasks, args.workers)
+        else:
+            with args.log.open("a") as log:
+                results = run(tasks, args.workers, log)
         seconds = time.perf_counter() - began
         a_wins = sum(
             1 for i, r in enumerate(results) if r[0] >= 0 and r[0] == (0 if i % 2 == 0 else 1)
@@ -111,6 +155,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bots", default="random,heuristic,ismc")
+    parser.add_argument(
+        "--log", type=Path, help="roundrobin: append each game's result here as it ends"
+    )
     args = parser.parse_args()
     length(args) if args.command == "length" else roundrobin(args)
 

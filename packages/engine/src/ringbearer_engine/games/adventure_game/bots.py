@@ -61,6 +61,7 @@ from .board import (
 )
 from .rules.legal import CLEAR_SPACES, legal_actions
 from .state import PENDING_TOWN_SWAP, AdventureState
+from .value import estimated_win_chance
 
 # How many turns, on average, each obstacle costs a pawn with no card for it: a monster is
 # left on a roll of 5 or 6; a Mountain die averages 8/6.
@@ -473,10 +474,14 @@ class ISMCBot:
         candidates: int = ISMC_CANDIDATES,
         *,
         racing: bool = False,
+        horizon: int | None = None,
     ) -> None:
         self.samples = samples
         self.candidates = candidates
         self.racing = racing
+        self.horizon = horizon
+        """Turns each imagined game is played ahead before the game's estimate of the seat's
+        chance scores it (:func:`value.estimated_win_chance`); ``None``: played to the end."""
         """Whether deals go only to the candidates still close at the top: after every
         :data:`HALVING_ROUND` deals a candidate that can no longer plausibly beat the
         heuristic's favourite by the bar is dropped (its figure keeps the deals it had)."""
@@ -517,7 +522,7 @@ class ISMCBot:
         candidates = ordered[: self.candidates]
         best, wins, deals = self._search(game, state, candidates)
         searched = [
-            Ranking(action, won / dealt, dealt, won)
+            Ranking(action, won / dealt, dealt, round(won))
             for action, won, dealt in zip(candidates, wins, deals, strict=True)
         ]
         rest = sorted((r for i, r in enumerate(searched) if i != best), key=lambda r: -r.win_rate)
@@ -526,31 +531,33 @@ class ISMCBot:
 
     def search(
         self, game: Game[Any], state: AdventureState, candidates: list[Action]
-    ) -> tuple[int, list[int]]:
+    ) -> tuple[int, list[float]]:
         """The index of the candidate to play, and each candidate's imagined wins."""
         best, wins, _ = self._search(game, state, candidates)
         return best, wins
 
     def _search(
         self, game: Game[Any], state: AdventureState, candidates: list[Action]
-    ) -> tuple[int, list[int], list[int]]:
-        """The candidate to play, each candidate's imagined wins and the deals it was
-        played in (all of them, unless the search races and dropped it)."""
+    ) -> tuple[int, list[float], list[int]]:
+        """The candidate to play, each candidate's imagined wins (a game cut short at the
+        horizon counting as its estimated chance) and the deals it was played in (all of
+        them, unless the search races and dropped it)."""
         seat = state.pending_seat if state.pending else state.current
-        wins = [0] * len(candidates)
+        wins = [0.0] * len(candidates)
         # Per deal, each candidate's result less the favourite's: the paired differences.
-        gains: list[list[int]] = [[] for _ in candidates]
+        gains: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         bots: list[Bot] = [self._rollout] * len(state.players)
+        until = None if self.horizon is None else state.turns + self.horizon
         for dealt in range(1, self.samples + 1):
             self._counter += 1
             deal = game.determinize(state, seat, self._chance.fork(self._counter))
-            won = [0] * len(candidates)
+            won = [0.0] * len(candidates)
             for index in alive:
                 future = game.clone(deal)
                 game.advance(future, candidates[index])  # as apply, without events nobody reads
-                play_out(game, future, bots)
-                won[index] = future.winner == seat
+                play_out(game, future, bots, until_turn=until)
+                won[index] = _score(future, seat)
                 wins[index] += won[index]
             for index in alive:
                 gains[index].append(won[index] - won[0])
@@ -562,7 +569,7 @@ class ISMCBot:
         best = max(alive, key=wins.__getitem__)
         return (best if wins[best] >= wins[0] + self.margin else 0), wins, deals
 
-    def _may_reach_bar(self, gains: list[int]) -> bool:
+    def _may_reach_bar(self, gains: list[float]) -> bool:
         """Whether a candidate with these paired gains over the favourite could still, with
         :data:`HALVING_Z` standard errors of luck, end the search ahead by the bar."""
         n = len(gains)
@@ -571,6 +578,14 @@ class ISMCBot:
         # A run of ties says little: at least one discordant deal in n is assumed.
         spread = max(spread, 1 / math.sqrt(n))
         return (mean + HALVING_Z * spread / math.sqrt(n)) * self.samples >= self.margin
+
+
+def _score(future: AdventureState, seat: int) -> float:
+    """1 if ``seat`` won the imagined game, 0 if it ended otherwise, else its estimated
+    chance where the game was cut short."""
+    if future.ended:
+        return float(future.winner == seat)
+    return estimated_win_chance(future, seat)
 
 
 def _unsearched(action: Action) -> Ranking:

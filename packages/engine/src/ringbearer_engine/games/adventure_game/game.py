@@ -26,6 +26,7 @@ from .rules.legal import legal_actions
 from .rules.resolve import HANDLERS, carry_out
 from .rules.setup import FULL_DECK, new_state
 from .state import AdventureState
+from .value import estimated_win_chance
 from .view import AdventureView, make_view
 
 _UNDOABLE_KINDS = frozenset({Step, Climb, MoveNazgul, Ring, Pass})
@@ -135,6 +136,10 @@ class AdventureGame(Game[AdventureState]):
 
     def turn_number(self, state: AdventureState) -> int:
         return state.turns
+
+    def evaluate(self, state: AdventureState, seat: int) -> float:
+        """A fitted model's estimate of ``seat``'s chance (:mod:`.value`)."""
+        return estimated_win_chance(state, seat)
 
     def chance_faces(self) -> Mapping[str, Collection[str]]:
         return _CHANCE_FACES
