@@ -14,6 +14,7 @@ from ringbearer_engine.games.adventure_book.view import AdventureBookView
 from ringbearer_tui.games.adventure_book import pages
 from ringbearer_tui.games.adventure_book.board import BookBoard, table_sections
 from ringbearer_tui.games.adventure_book.pages import Section, paginate
+from ringbearer_tui.games.adventure_book.words import chapter_page
 
 
 def chapter() -> tuple[rb.Match, AdventureBookView]:
@@ -127,3 +128,15 @@ def test_the_board_measures_a_kept_block_once() -> None:
     rows = board._kept_rows(Body(), 50)  # type: ignore[arg-type]
     rows(kept)
     assert measured == ["kept", "new", "kept"]
+
+
+def test_the_challenges_are_drawn_again_only_when_one_is_done_or_a_requirement_met() -> None:
+    match, view = chapter()
+    first = blocks(sections_for(match, view), "Challenges")
+    stepped = sections_for(match, msgspec.structs.replace(view, steps=view.steps + 1))
+    assert blocks(stepped, "Challenges") is first
+    done = next(c.id for c in chapter_page(match).chapter.challenges if not c.final)
+    completed = sections_for(match, msgspec.structs.replace(view, completed=[done]))
+    now = blocks(completed, "Challenges")
+    assert now is not first
+    assert now[0][0].plain.startswith("Challenges (1 of")

@@ -23,7 +23,7 @@ from ...widgets.lines import LinePanel
 from .packing import pack
 from .page_map import draw_map, letter_key, space_list, track_lines
 from .pages import Page, Section, Tab, page_row, paginate
-from .panels import challenges, corruption_line, hands, plot_chart
+from .panels import challenge_marks, challenges, corruption_line, hands, plot_chart
 from .rules_data import Page as ChapterPage
 from .words import chapter_page
 
@@ -209,7 +209,7 @@ def table_sections(match: rb.Match, viewer: int | None, width: int) -> list[Sect
     return [
         Section("Board", [_board_top(view, players, width), drawn_map]),
         Section("Hand", [_hand(view, players, width)]),
-        Section("Challenges", challenges(chapter, match, view)),
+        Section("Challenges", _challenge_blocks(chapter, match, view)),
         Section("Spaces", spaces),
         Section("Plot", _plot_blocks(chapter, view)),
     ]
@@ -244,6 +244,7 @@ PartKey = tuple[object, ...]
 board_tops: Recent[PartKey, list[Text]] = Recent(PARTS_KEPT)
 hand_blocks: Recent[PartKey, list[Text]] = Recent(PARTS_KEPT)
 plot_charts: Recent[PartKey, list[list[Text]]] = Recent(PARTS_KEPT)
+challenge_lists: Recent[PartKey, list[list[Text]]] = Recent(PARTS_KEPT)
 
 
 def _board_top(view: AdventureBookView, players: tuple[str, ...], width: int) -> list[Text]:
@@ -284,6 +285,15 @@ def _hand(view: AdventureBookView, players: tuple[str, ...], width: int) -> list
         width,
     )
     return hand_blocks.get(key, lambda: _lines(hands(view, list(players), width)))
+
+
+def _challenge_blocks(
+    chapter: ChapterPage, match: rb.Match, view: AdventureBookView
+) -> list[list[Text]]:
+    """The Challenges, a block each: drawn from which are done and which requirements met."""
+    marks = challenge_marks(chapter, match, view)
+    key = (chapter.chapter.number, marks)
+    return challenge_lists.get(key, lambda: challenges(chapter, marks))
 
 
 def _plot_blocks(chapter: ChapterPage, view: AdventureBookView) -> list[list[Text]]:
