@@ -353,7 +353,9 @@ def fits_as_is(item: Text, width: int) -> bool:
 def same_lines(some: list[Text], others: list[Text]) -> bool:
     """Whether two lists of lines would be drawn the same."""
     return len(some) == len(others) and all(
-        item_key(one) == item_key(other) for one, other in zip(some, others, strict=True)
+        # The same line (a part of a table kept from the step before) needs no comparing.
+        one is other or item_key(one) == item_key(other)
+        for one, other in zip(some, others, strict=True)
     )
 
 

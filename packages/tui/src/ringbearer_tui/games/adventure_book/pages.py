@@ -10,6 +10,7 @@ sections are cut to fill the pages when that saves a page (see :func:`paginate`)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -65,7 +66,12 @@ FILLED_PAGES = 2
 """A table that fits this many pages once cut to fill them is cut so (see :func:`paginate`)."""
 
 
-def paginate(sections: list[Section], height: int, measure: Measure) -> list[Page]:
+def paginate(
+    sections: list[Section],
+    height: int,
+    measure: Measure,
+    block_rows: Callable[[list[Text]], int] | None = None,
+) -> list[Page]:
     """The sections laid out on pages of ``height`` rows, in order (at least one page).
 
     Each section starts a page when it does not fit the rest of the current one. When the
@@ -74,47 +80,85 @@ def paginate(sections: list[Section], height: int, measure: Measure) -> list[Pag
     instead: at 120x40 a chapter whose Challenges are three rows too many for the first page
     shows two pages, not three with half of the first left blank. A smaller panel keeps the
     sections whole where it can: its pages are many anyway, and their row of names must stay
-    short."""
-    # Each block measured once, for both ways of packing.
-    measured = [
-        (section.name, [(block, sum(measure(line) for line in block)) for block in blocks])
-        for section in sections
-        if (blocks := [block for block in section.blocks if block])
+    short.
+
+    ``block_rows`` gives a block's rows where the caller keeps them (else each line is
+    measured); the cutting itself is worked out again only for another set of heights, as
+    most steps change a line or two, not how many rows a block takes."""
+    rows = block_rows or (lambda block: sum(measure(line) for line in block))
+    kept = [(section.name, blocks) for section in sections if (blocks := _filled(section))]
+    shape = tuple((name, tuple(rows(block) for block in blocks)) for name, blocks in kept)
+    return [
+        Page(
+            [
+                Piece(
+                    kept[index][0],
+                    part,
+                    parts,
+                    [line for block in blocks for line in kept[index][1][block]],
+                )
+                for index, part, parts, blocks in page
+            ]
+        )
+        for page in _layout(shape, height)
     ]
-    whole = _pack(measured, height, fill=False)
+
+
+def _filled(section: Section) -> list[list[Text]]:
+    return [block for block in section.blocks if block]
+
+
+Shape = tuple[tuple[str, tuple[int, ...]], ...]
+"""Each section's name and its blocks' heights in rows (no empty block)."""
+Layout = tuple[tuple[tuple[int, int, int, tuple[int, ...]], ...], ...]
+"""Pages, each of pieces: the section's index in the shape, the part, of how many parts,
+and the indexes of the section's blocks on the page."""
+LAYOUTS_KEPT = 64
+
+
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def _layout(shape: Shape, height: int) -> Layout:
+    whole = _pack(shape, height, fill=False)
     if len(whole) <= FILLED_PAGES:
         return whole
-    filled = _pack(measured, height, fill=True)
+    filled = _pack(shape, height, fill=True)
     return filled if len(filled) <= FILLED_PAGES else whole
 
 
-Measured = list[tuple[str, list[tuple[list[Text], int]]]]
-"""Each section's name and its blocks with their heights in rows (no empty block)."""
+@dataclass
+class _Placed:
+    """A piece while the pages are cut: its section, part, parts and blocks."""
+
+    section: int
+    part: int
+    parts: int = 0
+    blocks: list[int] = field(default_factory=list)
 
 
-def _pack(measured: Measured, height: int, *, fill: bool) -> list[Page]:
-    pages: list[Page] = [Page()]
+def _pack(shape: Shape, height: int, *, fill: bool) -> Layout:
+    pages: list[list[_Placed]] = [[]]
     used = 0
-    for name, sized_blocks in measured:
-        total = sum(size for _, size in sized_blocks)
-        if used and used + total > height and not (fill and 3 * (height - used) >= height):
-            pages.append(Page())
+    for index, (_, sizes) in enumerate(shape):
+        if used and used + sum(sizes) > height and not (fill and 3 * (height - used) >= height):
+            pages.append([])
             used = 0
-        pieces: list[Piece] = []
-        for block, size in sized_blocks:
+        pieces: list[_Placed] = []
+        for block, size in enumerate(sizes):
             if used and used + size > height:
-                pages.append(Page())
+                pages.append([])
                 used = 0
             if not pieces or used == 0:
-                pieces.append(Piece(name, len(pieces) + 1, 0))
-                pages[-1].pieces.append(pieces[-1])
-            pieces[-1].lines.extend(block)
+                pieces.append(_Placed(index, len(pieces) + 1))
+                pages[-1].append(pieces[-1])
+            pieces[-1].blocks.append(block)
             used += size
         for piece in pieces:
             piece.parts = len(pieces)
         if len(pieces) > 1 and not fill:
             used = height  # a section cut in parts keeps its pages to itself
-    return pages
+    return tuple(
+        tuple((p.section, p.part, p.parts, tuple(p.blocks)) for p in page) for page in pages
+    )
 
 
 @dataclass(frozen=True)

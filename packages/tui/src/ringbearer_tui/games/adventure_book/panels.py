@@ -80,15 +80,33 @@ def _cards(cards: list[str], width: int) -> Text:
     return text
 
 
-def challenges(chapter: Page, match: rb.Match, view: AdventureBookView) -> list[list[Text]]:
-    """A block of lines per Challenge (the heading with the first), then the Ring's."""
+ChallengeMarks = tuple[tuple[bool, bool, tuple[bool, ...]], ...]
+"""Per Challenge: whether it is done, whether it is open, and which of its requirements
+are met; with the chapter, all that its lines are drawn from."""
+
+
+def challenge_marks(chapter: Page, match: rb.Match, view: AdventureBookView) -> ChallengeMarks:
     state = state_of(match)
-    done = len(view.completed)
+    return tuple(
+        (True, False, ())
+        if challenge.id in view.completed
+        else (
+            False,
+            not challenge.final and open_challenge(chapter, state, challenge),
+            tuple(requirement_met(chapter, state, req) for req in challenge.requirements),
+        )
+        for challenge in chapter.chapter.challenges
+    )
+
+
+def challenges(chapter: Page, marks: ChallengeMarks) -> list[list[Text]]:
+    """A block of lines per Challenge (the heading with the first), then the Ring's."""
+    done = sum(1 for completed, _, _ in marks if completed)
     heading = Text(f"Challenges ({done} of {len(chapter.chapter.challenges)} done)", style="bold")
     blocks: list[list[Text]] = []
-    for challenge in chapter.chapter.challenges:
+    for challenge, (completed, opened, met) in zip(chapter.chapter.challenges, marks, strict=True):
         line = Text()
-        if challenge.id in view.completed:
+        if completed:
             line.append(f"{DONE} {challenge.name}", style="green")
             blocks.append([line])
             continue
@@ -96,13 +114,12 @@ def challenges(chapter: Page, match: rb.Match, view: AdventureBookView) -> list[
         line.append(f" — pay {paying(challenge.cost)}")
         if challenge.final:
             line.append(" (last)", style="grey62")
-        elif not open_challenge(chapter, state, challenge):
+        elif not opened:
             line.append(" (not yet)", style="grey62")
         block = [line]
-        for req in challenge.requirements:
-            met = requirement_met(chapter, state, req)
+        for req, is_met in zip(challenge.requirements, met, strict=True):
             block.append(
-                Text(f"  {MET if met else UNMET} {req.text}", style="green" if met else "red")
+                Text(f"  {MET if is_met else UNMET} {req.text}", style="green" if is_met else "red")
             )
         if challenge.rewards:
             rewards = "; ".join(r.text for r in challenge.rewards)
