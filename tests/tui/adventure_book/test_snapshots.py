@@ -15,6 +15,7 @@ from ringbearer_engine.games.adventure_book import Campaign, campaign_after
 from ringbearer_tui.app import RingbearerApp, StartContinue
 from ringbearer_tui.games.adventure_book.saves import CampaignRecord
 from ringbearer_tui.paths import AppPaths
+from ringbearer_tui.screens.game import GameScreen
 from ringbearer_tui.settings import Settings, save_settings
 from ringbearer_tui.widgets.action_menu import CHOICE_KEYS, ActionMenu
 
@@ -22,6 +23,13 @@ from . import positions
 
 Snap = Callable[..., bool]
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+@pytest.fixture(autouse=True)
+def bots_stay_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot to move stays "thinking" while the picture is taken, however slowly a loaded
+    machine starts the app: a slow bot speed alone let the bot move first now and then."""
+    monkeypatch.setattr(GameScreen, "_schedule_bot", lambda self: None)
 
 
 @cache
