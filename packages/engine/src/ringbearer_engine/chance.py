@@ -386,10 +386,14 @@ class Chance(msgspec.Struct, dict=True):
         rolls: Mapping[str, Sequence[int | str]] | None = None,
         orders: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
-        """Queue die faces (per die name) and deck tops (per deck name) for the next draws."""
-        for name, faces in (rolls or {}).items():
+        """Queue die faces (per die name) and deck tops (per deck name) for the next draws.
+
+        Dice and decks new to the queues are added in name order, whatever the caller's
+        order: the queues are part of the position, and a saved match's log replays its
+        scripts with the names sorted, so the position must not depend on that order."""
+        for name, faces in sorted((rolls or {}).items()):
             self.rolls.setdefault(name, []).extend(faces)
-        for name, cards in (orders or {}).items():
+        for name, cards in sorted((orders or {}).items()):
             self.orders[name] = list(cards)
 
     def picker(self) -> Callable[[int], int]:

@@ -353,13 +353,8 @@ class Match:
         check_script(self._game, script.rolls, script.orders)
         entry = script_entry(script.rolls, script.orders)
         # What _step does with a script entry, without reading back and checking again the
-        # script just checked (explicit chance scripts every draw it lays out). The dice and
-        # decks are queued in the entry's order (its keys sorted), as a replay queues them:
-        # the chance's tables keep that order, and the saved position must be the replayed one.
-        self._state.chance.script(
-            {name: script.rolls[name] for name in sorted(script.rolls)},
-            {name: script.orders[name] for name in sorted(script.orders)},
-        )
+        # script just checked (explicit chance scripts every draw it lays out).
+        self._state.chance.script(script.rolls, script.orders)
         self._record(entry, undoable=True)
         self._redo.clear()
 
