@@ -418,8 +418,14 @@ class GameScreen(Screen[None]):
             return list(actions)
         self._fold_room = self._room()
 
+        known: dict[rb.Action, tuple[str, ...]] = {}
+
         def kind_of(action: rb.Action) -> tuple[str, ...]:
-            return look.kinds(match, action)
+            # Asked for the same choice by the shared kind, the fold and each opened kind.
+            kinds = known.get(action)
+            if kinds is None:
+                kinds = known[action] = look.kinds(match, action)
+            return kinds
 
         fits = self._fits(match, actions, 0)
         self.shared_kind = None if fits else _shared_kind([kind_of(a) for a in actions])
