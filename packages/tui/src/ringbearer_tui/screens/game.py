@@ -202,6 +202,9 @@ class GameScreen(Screen[None]):
         """The kinds of choices opened in the list, the outermost first (see
         :mod:`ringbearer_tui.choice_groups`)."""
         self.shared_kind: str | None = None
+        self._words: dict[rb.Action, str] = {}
+        """The words of the choices now, worked out once: folding measures them, the list
+        shows them."""
         """The one kind of every choice of a list too long for its panel, if they have one."""
         """The end-of-game dialog was shown: staying on the board does not bring it back."""
 
@@ -400,6 +403,7 @@ class GameScreen(Screen[None]):
         if self._arranging_look is not None:
             actions = self._arranging_look.arrange(match, actions)
         self.choices = actions
+        self._words = {}
         entries = self._entries(match, actions)
         hinted: dict[rb.Action, str] = {}
         if self.advice is not None and set(self.advice.actions) == set(actions):
@@ -452,8 +456,14 @@ class GameScreen(Screen[None]):
     def _fits(self, match: rb.Match, actions: list[rb.Action], above: int) -> bool:
         """Whether ``actions`` fit the panel's lines below ``above`` others."""
         height, width = self._fold_room
-        labels = [self.look.describe(match, action) for action in actions]
+        labels = [self._describe(match, action) for action in actions]
         return height > 0 and lines_needed(labels, width) <= height - above
+
+    def _describe(self, match: rb.Match, action: rb.Action) -> str:
+        words = self._words.get(action)
+        if words is None:
+            words = self._words[action] = self.look.describe(match, action)
+        return words
 
     def _room(self) -> tuple[int, int]:
         """The lines and columns the choices panel shows (0 before it is laid out)."""
@@ -474,7 +484,7 @@ class GameScreen(Screen[None]):
     def _label(self, match: rb.Match, entry: Entry) -> str:
         if isinstance(entry, ChoiceGroup):
             return entry.label if entry.members else entry.title  # else the way back
-        label = self.look.describe(match, entry)
+        label = self._describe(match, entry)
         # In an opened kind its name is on the frame: "Move Samwise" then "to Hobbiton (c)",
         # "Play Move a Nazgûl" then "Weathertop".
         kind = self.open_kind
