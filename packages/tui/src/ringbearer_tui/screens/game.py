@@ -232,6 +232,7 @@ class GameScreen(Screen[None]):
         menu = ActionMenu(id="choices")
         if self.session.shared:  # b and x are the table owner's there
             menu.keys = TABLE_CHOICE_KEYS
+        menu.on_choice_key = self.choose_key
         yield menu
         yield EventLog(id="log")
 
@@ -525,6 +526,7 @@ class GameScreen(Screen[None]):
 
     @on(ActionMenu.Chosen)
     def _chosen(self, event: ActionMenu.Chosen) -> None:
+        event.stop()  # played here: the app has nothing to do with it
         # Keys typed faster than the screen plays them are all read against the list they
         # were pressed on: once a step has changed the list, the choices still queued from
         # the old one are dropped, not played or refused one by one.
@@ -598,6 +600,10 @@ class GameScreen(Screen[None]):
         keys = live_keys(self.app, below) if below is not None else frozenset()
         self._arrival_keys = keys & frozenset(CHOICE_KEYS)
         self._arrived = time.monotonic()
+
+    def choose_key(self, key: str) -> None:
+        """What the binding of ``key``, a choice key, does."""
+        self.action_choose(CHOICE_KEYS.index(key) + 1)
 
     def action_choose(self, number: int) -> None:
         # The binding's number is its key's place among all the choice keys; the menu may

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from string import ascii_lowercase
 
 from rich.text import Text
@@ -61,6 +61,9 @@ class ActionMenu(LinePanel):
         self._actions: list[Entry] = []
         self.highlighted = 0
         self.border_title = "Choices"
+        self.on_choice_key: Callable[[str], object] | None = None
+        """Plays a choice key pressed while the list has the focus, in place of the
+        screen's binding for it (see :meth:`on_key`)."""
 
     @property
     def actions(self) -> list[Entry]:
@@ -122,6 +125,11 @@ class ActionMenu(LinePanel):
         """The key shown beside (and playing) the choice at ``index``; " " past the last."""
         return self.keys[index] if index < len(self.keys) else " "
 
+    def _tell_chosen(self, chosen: Chosen) -> None:
+        # Straight to the screen, which plays it: bubbling up through the containers
+        # between would wake each of them for nothing.
+        self.screen.post_message(chosen)
+
     def choose_key(self, key: str) -> bool:
         """Choose the option shown with ``key``; False if there is none."""
         return key in self.keys and self.choose_number(self.keys.index(key) + 1)
@@ -130,7 +138,7 @@ class ActionMenu(LinePanel):
         """Choose the option shown with ``number`` (1-based); False if there is none."""
         if not 1 <= number <= len(self._actions):
             return False
-        self.post_message(self.Chosen(self._actions[number - 1]))
+        self._tell_chosen(self.Chosen(self._actions[number - 1]))
         return True
 
     def point_at(self, index: int | None) -> None:
@@ -172,7 +180,7 @@ class ActionMenu(LinePanel):
             # Never play what the player cannot see: bring it into view first.
             self.keep_visible(self.highlighted)
             return
-        self.post_message(self.Chosen(self._actions[self.highlighted]))
+        self._tell_chosen(self.Chosen(self._actions[self.highlighted]))
 
     def after_scroll(self) -> None:
         above, below = self.items_out_of_view()
@@ -181,11 +189,20 @@ class ActionMenu(LinePanel):
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
 
+    def on_key(self, event: events.Key) -> None:
+        # Played here rather than by the screen's binding: the key would otherwise bubble
+        # through every container up to the app, which only then looks up the binding, a
+        # tenth of what a Mount Doom key costs.
+        if self.on_choice_key is not None and event.key in self.keys:
+            event.stop()
+            event.prevent_default()
+            self.on_choice_key(event.key)
+
     def on_click(self, event: events.Click) -> None:
         index = self.item_at(event.y - 1)  # the border takes the first row
         if index is not None:
             self.highlighted = index
-            self.post_message(self.Chosen(self._actions[index]))
+            self._tell_chosen(self.Chosen(self._actions[index]))
 
     def on_focus(self) -> None:
         self.refresh()
