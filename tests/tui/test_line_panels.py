@@ -47,8 +47,7 @@ async def test_setting_the_same_items_again_repaints_nothing(monkeypatch: Any) -
     async with PanelApp(panel).run_test() as pilot:
         panel.set_items([Text("a"), Text("b")])
         await pilot.pause()
-        repaints: list[object] = []
-        monkeypatch.setattr(panel, "refresh", lambda *a, **k: repaints.append(a))
+        repaints = repaints_of(panel, monkeypatch)
         panel.set_items([Text("a"), Text("b")])
         assert repaints == []
         panel.set_items([Text("a"), Text("c")])
@@ -212,7 +211,13 @@ def repaints_of(panel: LinePanel, monkeypatch: Any) -> list[tuple[tuple[Region, 
         calls.append((regions, layout))
         return panel
 
+    def repaint_regions(widget: object, regions: list[Region]) -> None:
+        if widget is panel:
+            calls.append((tuple(regions), False))
+
     monkeypatch.setattr(panel, "refresh", refresh)
+    # Changed rows go to the screen straight away (see widgets/partial_repaint.py).
+    monkeypatch.setattr("ringbearer_tui.widgets.lines.repaint_regions", repaint_regions)
     return calls
 
 

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from rich.style import Style
+from textual import messages
 from textual._compositor import ChopsUpdate
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -121,3 +123,24 @@ async def test_a_step_draws_the_panels_it_changed_and_no_container(
         containers = {"main", "left", "side", "board-area", "board", "GameScreen"}
         assert not containers & set(drawn), drawn
         assert screen.is_current
+
+
+async def test_a_steps_changed_panels_reach_the_screen_without_a_message_each(
+    quick_settings: AppPaths, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = StartNew(NewGameRequest("mount-doom", SEATS["mount-doom"], {}, 1))
+    app = RingbearerApp(quick_settings, start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot, "mount-doom")
+        told: list[str] = []
+        on_update = Screen._on_update
+
+        async def counted(screen: Screen[Any], message: messages.Update) -> None:
+            told.append(message.widget.id or type(message.widget).__name__)
+            await on_update(screen, message)
+
+        monkeypatch.setattr(Screen, "_on_update", counted)
+        await play(pilot, 2)
+        # (The list of choices may still send one: a new "↓ 3 more" on its frame is drawn
+        # by Textual in full.)
+        assert not {"prompt", "log"} & set(told), told

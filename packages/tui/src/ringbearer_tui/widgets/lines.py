@@ -24,6 +24,7 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from .framed_rows import FramingStylesCache
+from .partial_repaint import repaint_regions
 
 Painted = tuple[Strip, str] | None
 """What a row showed when it was last drawn: its strip and line style, or nothing."""
@@ -126,7 +127,7 @@ class LinePanel(Widget):
             else:
                 regions.append(Region(0, y, width, 1))
         if regions:
-            self.refresh(*regions)
+            repaint_regions(self, regions)
 
     def _row_of(self, lines: list[tuple[int, Strip]], y: int) -> Painted:
         """What row ``y`` would show, of ``lines`` (the panel's wrapped lines)."""
